@@ -1,0 +1,11 @@
+"""simt: an xDSL compiler toolkit that removes SIMT branch divergence from GPU kernels.
+
+The public Python API (see DESIGN.md) is re-exported here as it comes into being;
+the subpackages (`simt.dialects`, `simt.analysis`, `simt.passes`, ...) hold the
+pieces that embedding compilers import directly.
+"""
+
+from simt.dialects.simt import SIMT
+from simt.tools.pipeline import apply_passes, default_context
+
+__all__ = ["SIMT", "apply_passes", "default_context"]

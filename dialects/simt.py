@@ -1,0 +1,805 @@
+"""The `simt` dialect: what is particular to SIMT execution on a GPU.
+
+Everything that is not particular to SIMT stays in the upstream dialects (arith,
+scf, cf, memref, func); this dialect adds four families:
+
+* **Thread identity** (`simt.thread_id`, `simt.block_id`, `simt.block_dim`,
+  `simt.grid_dim`, `simt.lane_id`, `simt.warp_size`): the sources of divergence
+  (thread and lane ids) and of uniform values (block ids and sizes).
+* **Warp collectives** (`simt.vote_any`, `simt.vote_all`, `simt.ballot`,
+  `simt.barrier`, `simt.atomic_add`).
+* **Guard variables** for control-flow linearization (Anantpur and Govindarajan,
+  2014, Algorithm 1): a per-thread "next block" variable of type
+  `!simt.guard<N>`, where N is the number of blocks of the linearized region it
+  serves, and the ops that create, set, test and dispatch on it. Every block id is
+  verified to lie in `[0, N)`.
+* **Analysis facts**: `#simt.uniformity<uniform|divergent>` for values and
+  branches and `#simt.loop_info<...>` for loops (expected trip count, idle-lane
+  fraction), attached as discardable attributes (see `DIVERGENCE_ATTR`,
+  `BRANCH_ATTR`, `LOOP_INFO_ATTR`) so a pass, a test or a person reads them in
+  the IR.
+
+The execution model every docstring refers to: the threads of a launch are
+grouped into warps of `warp_size` consecutive threads; an op is executed by the
+*active* lanes of a warp; lanes that are inactive at an op (because they took
+the other side of a divergent branch, or left a loop) do not execute it and keep
+all their values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+from enum import auto
+
+from xdsl.dialects.builtin import (
+    I1,
+    I32,
+    AnyFloat,
+    I64,
+    ArrayAttr,
+    Float64Type,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+    i1,
+    i32,
+    i64,
+)
+from xdsl.dialects.utils import AbstractYieldOperation
+from xdsl.dialects.utils.enum_attribute import EnumAttribute
+from xdsl.ir import (
+    Attribute,
+    Block,
+    Dialect,
+    Operation,
+    ParametrizedAttribute,
+    Region,
+    SpacedOpaqueSyntaxAttribute,
+    SSAValue,
+    TypeAttribute,
+)
+from xdsl.irdl import (
+    AnyAttr,
+    VarConstraint,
+    irdl_to_attr_constraint,
+    IRDLOperation,
+    irdl_attr_definition,
+    irdl_op_definition,
+    lazy_traits_def,
+    operand_def,
+    param_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.traits import (
+    HasParent,
+    IsTerminator,
+    MemoryAllocEffect,
+    MemoryReadEffect,
+    MemoryWriteEffect,
+    NoMemoryEffect,
+    Pure,
+    RecursiveMemoryEffect,
+    SingleBlockImplicitTerminator,
+)
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
+
+
+# ---------------------------------------------------------------------------
+# Attributes and types
+# ---------------------------------------------------------------------------
+
+IdType = irdl_to_attr_constraint(I32 | I64 | IndexType)
+"""Thread-identity ops return a 32-bit or 64-bit integer, or an index."""
+
+
+class Dimension(StrEnum):
+    """A dimension of the thread or block grid."""
+
+    X = auto()
+    Y = auto()
+    Z = auto()
+
+
+@irdl_attr_definition
+class DimensionAttr(EnumAttribute[Dimension], SpacedOpaqueSyntaxAttribute):
+    """The dimension (x, y or z) read by a thread-identity op."""
+
+    name = "simt.dim"
+
+
+class Uniformity(StrEnum):
+    """Whether a value (or a branch condition) can differ between warp lanes."""
+
+    UNIFORM = auto()
+    DIVERGENT = auto()
+
+
+@irdl_attr_definition
+class UniformityAttr(EnumAttribute[Uniformity]):
+    """A divergence fact: `#simt.uniformity<uniform>` or `<divergent>`.
+
+    `uniform` promises that every active lane of a warp holds the same value (for
+    a branch: takes the same successor); `divergent` makes no promise.
+    """
+
+    name = "simt.uniformity"
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> Uniformity:
+        with parser.in_angle_brackets():
+            return super().parse_parameter(parser)
+
+    def print_parameter(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            super().print_parameter(printer)
+
+    @property
+    def is_uniform(self) -> bool:
+        return self.data == Uniformity.UNIFORM
+
+
+UNIFORM = UniformityAttr(Uniformity.UNIFORM)
+DIVERGENT = UniformityAttr(Uniformity.DIVERGENT)
+
+DIVERGENCE_ATTR = "simt.divergence"
+"""Discardable attribute on an op: an `ArrayAttr` of `UniformityAttr`, one per
+result (block arguments are described on their block's parent op under
+`BLOCK_ARGS_DIVERGENCE_ATTR`)."""
+
+BLOCK_ARGS_DIVERGENCE_ATTR = "simt.block_args_divergence"
+"""Discardable attribute on a region-holding op: an `ArrayAttr` with one entry per
+region, each an `ArrayAttr` per block, each an `ArrayAttr` of `UniformityAttr`
+per block argument."""
+
+BRANCH_ATTR = "simt.branch"
+"""Discardable attribute on a branching op (`cf.cond_br`, `cf.switch`, `scf.if`,
+`scf.while`, ...): a `UniformityAttr` for its condition."""
+
+LOOP_INFO_ATTR = "simt.loop_info"
+"""Discardable attribute on a loop op or loop header terminator: `LoopInfoAttr`."""
+
+
+@irdl_attr_definition
+class LoopInfoAttr(ParametrizedAttribute):
+    """Facts about a loop that analyses or a dynamic profile established.
+
+    * `trip_count`: the expected number of iterations of the loop per entry and
+      lane (a non-negative float; `none` when unknown);
+    * `idle_fraction`: the expected fraction, in [0, 1], of lane-iterations in
+      which a lane of a warp still in the loop is idle because it has already
+      left it (n/N in Bulavintsev's formula (1); `none` when unknown).
+
+    Example: `#simt.loop_info<trip_count = 12.5, idle_fraction = 0.25>`.
+    """
+
+    name = "simt.loop_info"
+
+    trip_count: FloatAttr[Float64Type] | NoneAttr = param_def()
+    idle_fraction: FloatAttr[Float64Type] | NoneAttr = param_def()
+
+    def __init__(
+        self, trip_count: float | None = None, idle_fraction: float | None = None
+    ):
+        super().__init__(_float_or_none(trip_count), _float_or_none(idle_fraction))
+
+    @property
+    def expected_trip_count(self) -> float | None:
+        return _value_or_none(self.trip_count)
+
+    @property
+    def expected_idle_fraction(self) -> float | None:
+        return _value_or_none(self.idle_fraction)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        values: dict[str, FloatAttr[Float64Type] | NoneAttr] = {
+            "trip_count": NoneAttr(),
+            "idle_fraction": NoneAttr(),
+        }
+        with parser.in_angle_brackets():
+            while True:
+                key = parser.parse_identifier()
+                if key not in values:
+                    parser.raise_error(
+                        f"expected 'trip_count' or 'idle_fraction', found '{key}'"
+                    )
+                parser.parse_punctuation("=")
+                if parser.parse_optional_keyword("none") is None:
+                    values[key] = FloatAttr(float(parser.parse_number()), Float64Type())
+                if parser.parse_optional_punctuation(",") is None:
+                    break
+        return (values["trip_count"], values["idle_fraction"])
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(
+            f"<trip_count = {_format(self.trip_count)}, "
+            f"idle_fraction = {_format(self.idle_fraction)}>"
+        )
+
+    def verify(self) -> None:
+        trip = self.expected_trip_count
+        if trip is not None and trip < 0:
+            raise VerifyException(
+                f"expected a non-negative trip_count, found {trip}"
+            )
+        idle = self.expected_idle_fraction
+        if idle is not None and not 0.0 <= idle <= 1.0:
+            raise VerifyException(
+                f"expected an idle_fraction in [0, 1], found {idle}"
+            )
+
+
+def _float_or_none(value: float | None) -> FloatAttr[Float64Type] | NoneAttr:
+    return NoneAttr() if value is None else FloatAttr(float(value), Float64Type())
+
+
+def _value_or_none(attr: FloatAttr[Float64Type] | NoneAttr) -> float | None:
+    return None if isinstance(attr, NoneAttr) else attr.value.data
+
+
+def _format(attr: FloatAttr[Float64Type] | NoneAttr) -> str:
+    value = _value_or_none(attr)
+    return "none" if value is None else repr(value)
+
+
+@irdl_attr_definition
+class GuardType(ParametrizedAttribute, TypeAttribute):
+    """The type of a guard variable of a linearized region with N blocks.
+
+    A guard is a per-thread mutable variable holding a block id in `[0, N)`: the
+    block of the linearized region the thread executes next. It is a handle (like
+    a private `memref<i32>`): the guard ops read and write it in place, so it is
+    not threaded through regions as an SSA value.
+
+    Example: `!simt.guard<4>` (block ids 0 to 3).
+    """
+
+    name = "simt.guard"
+
+    num_blocks: IntegerAttr[I64] = param_def()
+
+    def __init__(self, num_blocks: int | IntegerAttr[I64]):
+        if isinstance(num_blocks, int):
+            num_blocks = IntegerAttr(num_blocks, i64)
+        super().__init__(num_blocks)
+
+    @property
+    def count(self) -> int:
+        return self.num_blocks.value.data
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            count = parser.parse_integer(allow_boolean=False)
+        return (IntegerAttr(count, i64),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.count}>")
+
+    def verify(self) -> None:
+        if self.count < 1:
+            raise VerifyException(
+                f"expected a guard over at least 1 block, found {self.count}"
+            )
+
+
+# ---------------------------------------------------------------------------
+# Thread identity
+# ---------------------------------------------------------------------------
+
+
+class _DimensionedIdOp(IRDLOperation):
+    """Base of the ops that read one dimension of a special register."""
+
+    dimension = prop_def(DimensionAttr)
+    result = result_def(IdType)
+
+    assembly_format = "$dimension attr-dict `:` type($result)"
+
+    traits = traits_def(Pure())
+
+    def __init__(self, dim: Dimension | str, result_type: Attribute = i32):
+        super().__init__(
+            result_types=[result_type],
+            properties={"dimension": DimensionAttr(Dimension(dim))},
+        )
+
+
+@irdl_op_definition
+class ThreadIdOp(_DimensionedIdOp):
+    """The lane's thread index within its block in one dimension (`threadIdx`).
+
+    Every active lane gets its own index: the value is divergent within a warp
+    (lanes of a warp have consecutive x indices). Inactive lanes are unaffected.
+
+    Example: `%tid = simt.thread_id x : i32`
+    """
+
+    name = "simt.thread_id"
+
+
+@irdl_op_definition
+class BlockIdOp(_DimensionedIdOp):
+    """The index of the lane's block within the grid in one dimension (`blockIdx`).
+
+    All lanes of a warp belong to one block, so the value is uniform in a warp.
+
+    Example: `%bid = simt.block_id y : i32`
+    """
+
+    name = "simt.block_id"
+
+
+@irdl_op_definition
+class BlockDimOp(_DimensionedIdOp):
+    """The number of threads per block in one dimension (`blockDim`); uniform.
+
+    Example: `%bdim = simt.block_dim x : i32`
+    """
+
+    name = "simt.block_dim"
+
+
+@irdl_op_definition
+class GridDimOp(_DimensionedIdOp):
+    """The number of blocks in the grid in one dimension (`gridDim`); uniform.
+
+    Example: `%gdim = simt.grid_dim x : i64`
+    """
+
+    name = "simt.grid_dim"
+
+
+class _ScalarIdOp(IRDLOperation):
+    """Base of the ops that read a dimensionless special register."""
+
+    result = result_def(IdType)
+
+    assembly_format = "attr-dict `:` type($result)"
+
+    traits = traits_def(Pure())
+
+    def __init__(self, result_type: Attribute = i32):
+        super().__init__(result_types=[result_type])
+
+
+@irdl_op_definition
+class LaneIdOp(_ScalarIdOp):
+    """The lane's index within its warp, in `[0, warp_size)` (`%laneid`).
+
+    Divergent: every lane of a warp gets a different value. For the linear
+    thread index t of a block (x fastest), the lane id is `t mod warp_size`.
+
+    Example: `%lane = simt.lane_id : i32`
+    """
+
+    name = "simt.lane_id"
+
+
+@irdl_op_definition
+class WarpSizeOp(_ScalarIdOp):
+    """The number of lanes in a warp (`warpSize`, 32 on NVIDIA GPUs); uniform.
+
+    Example: `%ws = simt.warp_size : i32`
+    """
+
+    name = "simt.warp_size"
+
+
+# ---------------------------------------------------------------------------
+# Warp collectives
+# ---------------------------------------------------------------------------
+
+
+class _VoteOp(IRDLOperation):
+    """Base of the predicate votes over the active lanes of a warp."""
+
+    predicate = operand_def(I1)
+    result = result_def(I1)
+
+    assembly_format = "$predicate attr-dict"
+
+    traits = traits_def(NoMemoryEffect())
+
+    def __init__(self, predicate: SSAValue | Operation):
+        super().__init__(operands=[predicate], result_types=[i1])
+
+
+@irdl_op_definition
+class VoteAnyOp(_VoteOp):
+    """True in every active lane iff the predicate holds in at least one of them.
+
+    The vote runs over the lanes of the warp that are active at this op (the
+    full-mask `__any_sync` of code that is in warp-uniform control flow).
+    Inactive lanes neither contribute nor receive a value. The result is uniform
+    across the active lanes.
+
+    Example: `%any = simt.vote_any %pred`
+    """
+
+    name = "simt.vote_any"
+
+
+@irdl_op_definition
+class VoteAllOp(_VoteOp):
+    """True in every active lane iff the predicate holds in all of them.
+
+    Same participation rule as `simt.vote_any`. The result is uniform.
+
+    Example: `%all = simt.vote_all %pred`
+    """
+
+    name = "simt.vote_all"
+
+
+@irdl_op_definition
+class BallotOp(IRDLOperation):
+    """A 32-bit mask with bit i set iff active lane i of the warp has a true predicate.
+
+    Bit i corresponds to lane id i; inactive lanes contribute a zero bit and
+    receive nothing. The result is uniform across the active lanes.
+
+    Example: `%mask = simt.ballot %pred : i32`
+    """
+
+    name = "simt.ballot"
+
+    predicate = operand_def(I1)
+    result = result_def(I32)
+
+    assembly_format = "$predicate attr-dict `:` type($result)"
+
+    traits = traits_def(NoMemoryEffect())
+
+    def __init__(self, predicate: SSAValue | Operation):
+        super().__init__(operands=[predicate], result_types=[i32])
+
+
+@irdl_op_definition
+class BarrierOp(IRDLOperation):
+    """Block-wide barrier (`__syncthreads`): memory writes before it are visible
+    to every thread of the block after it.
+
+    Every thread of the block must reach the same barrier; a barrier under
+    divergent control flow is undefined behaviour on the GPU, so passes must not
+    move a barrier into divergent control flow. Lanes that have returned do not
+    take part.
+
+    Example: `simt.barrier`
+    """
+
+    name = "simt.barrier"
+
+    assembly_format = "attr-dict"
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+
+    def __init__(self):
+        super().__init__()
+
+
+@irdl_op_definition
+class AtomicAddOp(IRDLOperation):
+    """Atomically adds `value` to `memref[indices]` and returns the old value.
+
+    Each active lane performs its own read-modify-write; the updates of the lanes
+    of one op are serialized (in lane order in the simulator), so the returned
+    old values differ between lanes: the result is divergent. Inactive lanes do
+    nothing. The value type must equal the element type of the memref, and there
+    must be one `index` per memref dimension.
+
+    Example: `%old = simt.atomic_add %v, %hist[%i] : memref<?xi32>, i32`
+    """
+
+    name = "simt.atomic_add"
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+
+    value = operand_def(T)
+    memref = operand_def(MemRefType)
+    indices = var_operand_def(IndexType)
+    result = result_def(T)
+
+    assembly_format = (
+        "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref) `,` type($value)"
+    )
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+
+    def __init__(
+        self,
+        value: SSAValue | Operation,
+        memref: SSAValue | Operation,
+        indices: Sequence[SSAValue | Operation],
+    ):
+        value = SSAValue.get(value)
+        super().__init__(
+            operands=[value, memref, indices], result_types=[value.type]
+        )
+
+    def verify_(self) -> None:
+        memref_type = self.memref.type
+        assert isinstance(memref_type, MemRefType)
+        element = memref_type.element_type
+        if not isinstance(element, IntegerType | AnyFloat):
+            raise VerifyException(
+                f"expected an integer or float element type, found {element}"
+            )
+        if self.value.type != element:
+            raise VerifyException(
+                f"expected value of type {element} (the memref element type), "
+                f"found {self.value.type}"
+            )
+        rank = memref_type.get_num_dims()
+        if len(self.indices) != rank:
+            raise VerifyException(
+                f"expected {rank} indices for a rank-{rank} memref, "
+                f"found {len(self.indices)}"
+            )
+
+
+# ---------------------------------------------------------------------------
+# Guard variables
+# ---------------------------------------------------------------------------
+
+
+def _verify_block_id(op: Operation, guard: SSAValue, name: str, block_id: int) -> None:
+    guard_type = guard.type
+    assert isinstance(guard_type, GuardType)
+    if not 0 <= block_id < guard_type.count:
+        raise VerifyException(
+            f"expected {name} in [0, {guard_type.count}) for {guard_type}, "
+            f"found {block_id}"
+        )
+
+
+def _id_attr(block_id: int) -> IntegerAttr[I64]:
+    return IntegerAttr(block_id, i64)
+
+
+@irdl_op_definition
+class GuardCreateOp(IRDLOperation):
+    """Creates a guard variable for a linearized region and sets it to `init`.
+
+    Each lane gets its own guard variable holding `init`, the id of the region's
+    entry block. The guard lives until the end of the enclosing function; one guard
+    serves one linearized region.
+
+    Example: `%g = simt.guard.create 0 : !simt.guard<4>`
+    """
+
+    name = "simt.guard.create"
+
+    init = prop_def(IntegerAttr[I64])
+    guard = result_def(GuardType)
+
+    assembly_format = "$init attr-dict `:` type($guard)"
+
+    traits = traits_def(MemoryAllocEffect())
+
+    def __init__(self, num_blocks: int, init: int = 0):
+        super().__init__(
+            result_types=[GuardType(num_blocks)], properties={"init": _id_attr(init)}
+        )
+
+    def verify_(self) -> None:
+        _verify_block_id(self, self.guard, "init", self.init.value.data)
+
+
+@irdl_op_definition
+class GuardSetOp(IRDLOperation):
+    """Sets the guard of each active lane to the block id `target`.
+
+    This is how a linearized block "branches": instead of jumping, the lane
+    records its successor. Inactive lanes keep their guard.
+
+    Example: `simt.guard.set %g, 2 : !simt.guard<4>`
+    """
+
+    name = "simt.guard.set"
+
+    guard = operand_def(GuardType)
+    target = prop_def(IntegerAttr[I64])
+
+    assembly_format = "$guard `,` $target attr-dict `:` type($guard)"
+
+    traits = traits_def(MemoryWriteEffect())
+
+    def __init__(self, guard: SSAValue | Operation, target: int):
+        super().__init__(operands=[guard], properties={"target": _id_attr(target)})
+
+    def verify_(self) -> None:
+        _verify_block_id(self, self.guard, "target", self.target.value.data)
+
+
+@irdl_op_definition
+class GuardSelectOp(IRDLOperation):
+    """Sets the guard of each active lane to `cond ? if_true : if_false`.
+
+    The linearized form of a conditional branch: each lane records the successor
+    its own condition selects. Inactive lanes keep their guard.
+
+    Example: `simt.guard.select %g, %c, 1, 3 : !simt.guard<4>`
+    """
+
+    name = "simt.guard.select"
+
+    guard = operand_def(GuardType)
+    condition = operand_def(I1)
+    if_true = prop_def(IntegerAttr[I64])
+    if_false = prop_def(IntegerAttr[I64])
+
+    assembly_format = (
+        "$guard `,` $condition `,` $if_true `,` $if_false attr-dict `:` type($guard)"
+    )
+
+    traits = traits_def(MemoryWriteEffect())
+
+    def __init__(
+        self,
+        guard: SSAValue | Operation,
+        condition: SSAValue | Operation,
+        if_true: int,
+        if_false: int,
+    ):
+        super().__init__(
+            operands=[guard, condition],
+            properties={"if_true": _id_attr(if_true), "if_false": _id_attr(if_false)},
+        )
+
+    def verify_(self) -> None:
+        _verify_block_id(self, self.guard, "if_true", self.if_true.value.data)
+        _verify_block_id(self, self.guard, "if_false", self.if_false.value.data)
+
+
+@irdl_op_definition
+class GuardTestOp(IRDLOperation):
+    """True in each active lane whose guard holds the block id `block`.
+
+    Example: `%is2 = simt.guard.test %g, 2 : !simt.guard<4>`
+    """
+
+    name = "simt.guard.test"
+
+    guard = operand_def(GuardType)
+    block = prop_def(IntegerAttr[I64])
+    result = result_def(I1)
+
+    assembly_format = "$guard `,` $block attr-dict `:` type($guard)"
+
+    traits = traits_def(MemoryReadEffect())
+
+    def __init__(self, guard: SSAValue | Operation, block: int):
+        super().__init__(
+            operands=[guard], properties={"block": _id_attr(block)}, result_types=[i1]
+        )
+
+    def verify_(self) -> None:
+        _verify_block_id(self, self.guard, "block", self.block.value.data)
+
+
+@irdl_op_definition
+class YieldOp(AbstractYieldOperation[Attribute]):
+    """Terminates the body of a `simt.guarded` op and yields its results.
+
+    Example: `simt.yield %x : i32`
+    """
+
+    name = "simt.yield"
+
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(GuardedOp), Pure()))
+
+
+@irdl_op_definition
+class GuardedOp(IRDLOperation):
+    """Runs its body in the active lanes whose guard holds the block id `block`.
+
+    The guarded block of a linearized region: lanes whose guard holds another id
+    are inactive in the body and skip it. The body has one block without
+    arguments, ended by `simt.yield`. For a lane that ran the body a result is the
+    value it yielded; for a lane that skipped it a result is undefined, so a
+    result may be used only where the body is known to have run (linearization
+    uses results only in blocks dominated by this one). When a warp has no lane
+    with the id, the body is not issued at all.
+
+    Example:
+    ```
+    %r = simt.guarded %g, 1 : !simt.guard<4> -> (i32) {
+      %x = arith.addi %a, %b : i32
+      simt.guard.set %g, 2 : !simt.guard<4>
+      simt.yield %x : i32
+    }
+    ```
+    """
+
+    name = "simt.guarded"
+
+    guard = operand_def(GuardType)
+    block = prop_def(IntegerAttr[I64])
+    res = var_result_def()
+    body = region_def("single_block")
+
+    assembly_format = (
+        "$guard `,` $block attr-dict `:` type($guard) (`->` `(` type($res)^ `)`)? $body"
+    )
+
+    traits = traits_def(
+        RecursiveMemoryEffect(), SingleBlockImplicitTerminator(YieldOp)
+    )
+
+    def __init__(
+        self,
+        guard: SSAValue | Operation,
+        block: int,
+        result_types: Sequence[Attribute] = (),
+        body: Region | Sequence[Operation] | None = None,
+    ):
+        if body is None:
+            body = Region(Block())
+        elif not isinstance(body, Region):
+            body = Region(Block(body))
+        super().__init__(
+            operands=[guard],
+            properties={"block": _id_attr(block)},
+            result_types=[result_types],
+            regions=[body],
+        )
+
+    def verify_(self) -> None:
+        _verify_block_id(self, self.guard, "block", self.block.value.data)
+        body = self.body.block
+        if body.args:
+            raise VerifyException(
+                f"expected a body without block arguments, found {len(body.args)}"
+            )
+        terminator = body.last_op
+        if not isinstance(terminator, YieldOp):
+            raise VerifyException("expected the body to end with simt.yield")
+        yielded = tuple(arg.type for arg in terminator.arguments)
+        declared = tuple(result.type for result in self.res)
+        if yielded != declared:
+            raise VerifyException(
+                f"expected simt.yield of types ({_types(declared)}) to match the "
+                f"results, found ({_types(yielded)})"
+            )
+
+
+def _types(types: Sequence[Attribute]) -> str:
+    return ", ".join(str(t) for t in types)
+
+
+SIMT = Dialect(
+    "simt",
+    [
+        ThreadIdOp,
+        BlockIdOp,
+        BlockDimOp,
+        GridDimOp,
+        LaneIdOp,
+        WarpSizeOp,
+        VoteAnyOp,
+        VoteAllOp,
+        BallotOp,
+        BarrierOp,
+        AtomicAddOp,
+        GuardCreateOp,
+        GuardSetOp,
+        GuardSelectOp,
+        GuardTestOp,
+        GuardedOp,
+        YieldOp,
+    ],
+    [DimensionAttr, UniformityAttr, LoopInfoAttr, GuardType],
+)

@@ -1,0 +1,1 @@
+"""simt.runtime"""

@@ -1,0 +1,56 @@
+"""`simt-opt`: xDSL's `xdsl-opt` with the simt dialect, passes and targets.
+
+Everything `xdsl-opt` accepts works unchanged (`-p` pipelines with options,
+`--split-input-file`, `--verify-diagnostics`, `--print-op-generic`, `-o`, `-t`).
+On top of it, an error the user caused (a parse error, a verifier error, a pass
+that refuses its input) is printed as a diagnostic with its location and the
+command exits with status 1 instead of showing a Python traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from simt.tools.pipeline import available_dialects, available_passes
+from simt.universe import SIMT_UNIVERSE
+
+
+class SimtOptMain(xDSLOptMain):
+    """The `simt-opt` driver: `xDSLOptMain` with simt registered."""
+
+    def __init__(self, args: Sequence[str] | None = None):
+        super().__init__(description="simt modular optimizer driver", args=args)
+
+    def register_all_dialects(self) -> None:
+        for name, factory in available_dialects().items():
+            self.ctx.register_dialect(name, factory)
+
+    def register_all_passes(self) -> None:
+        for name, factory in available_passes().items():
+            self.register_pass(name, factory)
+
+    def register_all_targets(self) -> None:
+        super().register_all_targets()
+        for name, factory in SIMT_UNIVERSE.all_targets.items():
+            self.available_targets[name] = factory
+
+
+def main(args: Sequence[str] | None = None) -> int:
+    """Entry point of `simt-opt`; returns the exit status."""
+    try:
+        SimtOptMain(args=args).run()
+    except (DiagnosticException, ParseError) as error:
+        print(f"simt-opt: error: {error}", file=sys.stderr)
+        return 1
+    except ValueError as error:
+        print(f"simt-opt: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
