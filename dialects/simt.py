@@ -29,15 +29,14 @@ all their values.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 from enum import auto
+from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     I1,
     I32,
-    AnyFloat,
     I64,
-    ArrayAttr,
+    AnyFloat,
     Float64Type,
     FloatAttr,
     IndexType,
@@ -64,11 +63,11 @@ from xdsl.ir import (
 )
 from xdsl.irdl import (
     AnyAttr,
-    VarConstraint,
-    irdl_to_attr_constraint,
     IRDLOperation,
+    VarConstraint,
     irdl_attr_definition,
     irdl_op_definition,
+    irdl_to_attr_constraint,
     lazy_traits_def,
     operand_def,
     param_def,
@@ -94,7 +93,6 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
-
 
 # ---------------------------------------------------------------------------
 # Attributes and types
@@ -217,7 +215,7 @@ class LoopInfoAttr(ParametrizedAttribute):
                     )
                 parser.parse_punctuation("=")
                 if parser.parse_optional_keyword("none") is None:
-                    values[key] = FloatAttr(float(parser.parse_number()), Float64Type())
+                    values[key] = _parse_fact(parser, key)
                 if parser.parse_optional_punctuation(",") is None:
                     break
         return (values["trip_count"], values["idle_fraction"])
@@ -229,16 +227,32 @@ class LoopInfoAttr(ParametrizedAttribute):
         )
 
     def verify(self) -> None:
-        trip = self.expected_trip_count
-        if trip is not None and trip < 0:
-            raise VerifyException(
-                f"expected a non-negative trip_count, found {trip}"
-            )
-        idle = self.expected_idle_fraction
-        if idle is not None and not 0.0 <= idle <= 1.0:
-            raise VerifyException(
-                f"expected an idle_fraction in [0, 1], found {idle}"
-            )
+        for key, value in (
+            ("trip_count", self.expected_trip_count),
+            ("idle_fraction", self.expected_idle_fraction),
+        ):
+            error = _loop_fact_error(key, value)
+            if error is not None:
+                raise VerifyException(error)
+
+
+def _parse_fact(parser: AttrParser, key: str) -> FloatAttr[Float64Type]:
+    pos = parser.pos
+    value = float(parser.parse_number())
+    error = _loop_fact_error(key, value)
+    if error is not None:
+        parser.raise_error(error, pos, parser.pos)
+    return FloatAttr(value, Float64Type())
+
+
+def _loop_fact_error(key: str, value: float | None) -> str | None:
+    if value is None:
+        return None
+    if key == "trip_count" and value < 0:
+        return f"expected a non-negative trip_count, found {value}"
+    if key == "idle_fraction" and not 0.0 <= value <= 1.0:
+        return f"expected an idle_fraction in [0, 1], found {value}"
+    return None
 
 
 def _float_or_none(value: float | None) -> FloatAttr[Float64Type] | NoneAttr:
@@ -282,7 +296,14 @@ class GuardType(ParametrizedAttribute, TypeAttribute):
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         with parser.in_angle_brackets():
+            pos = parser.pos
             count = parser.parse_integer(allow_boolean=False)
+            if count < 1:
+                parser.raise_error(
+                    f"expected a guard over at least 1 block, found {count}",
+                    pos,
+                    parser.pos,
+                )
         return (IntegerAttr(count, i64),)
 
     def print_parameters(self, printer: Printer) -> None:
@@ -512,9 +533,7 @@ class AtomicAddOp(IRDLOperation):
     indices = var_operand_def(IndexType)
     result = result_def(T)
 
-    assembly_format = (
-        "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref) `,` type($value)"
-    )
+    assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref) `,` type($value)"
 
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
@@ -525,9 +544,7 @@ class AtomicAddOp(IRDLOperation):
         indices: Sequence[SSAValue | Operation],
     ):
         value = SSAValue.get(value)
-        super().__init__(
-            operands=[value, memref, indices], result_types=[value.type]
-        )
+        super().__init__(operands=[value, memref, indices], result_types=[value.type])
 
     def verify_(self) -> None:
         memref_type = self.memref.type
@@ -735,9 +752,7 @@ class GuardedOp(IRDLOperation):
         "$guard `,` $block attr-dict `:` type($guard) (`->` `(` type($res)^ `)`)? $body"
     )
 
-    traits = traits_def(
-        RecursiveMemoryEffect(), SingleBlockImplicitTerminator(YieldOp)
-    )
+    traits = traits_def(RecursiveMemoryEffect(), SingleBlockImplicitTerminator(YieldOp))
 
     def __init__(
         self,

@@ -39,7 +39,9 @@ def default_context() -> Context:
     return ctx
 
 
-def apply_passes(module: ModuleOp, pipeline: str, ctx: Context | None = None) -> ModuleOp:
+def apply_passes(
+    module: ModuleOp, pipeline: str, ctx: Context | None = None
+) -> ModuleOp:
     """Runs a pass pipeline given in `-p` syntax on `module`, in place.
 
     `pipeline` is what `simt-opt -p` takes, e.g.

@@ -43,11 +43,11 @@ def main(args: Sequence[str] | None = None) -> int:
     """Entry point of `simt-opt`; returns the exit status."""
     try:
         SimtOptMain(args=args).run()
-    except (DiagnosticException, ParseError) as error:
+    except (DiagnosticException, ParseError, ValueError) as error:
         print(f"simt-opt: error: {error}", file=sys.stderr)
         return 1
-    except ValueError as error:
-        print(f"simt-opt: error: {error}", file=sys.stderr)
+    except OSError as error:
+        print(f"simt-opt: error: {error.filename}: {error.strerror}", file=sys.stderr)
         return 1
     return 0
 
