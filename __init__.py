@@ -6,6 +6,7 @@ pieces that embedding compilers import directly.
 """
 
 from simt.dialects.simt import SIMT
+from simt.frontend import compile_python
 from simt.tools.pipeline import apply_passes, default_context
 
-__all__ = ["SIMT", "apply_passes", "default_context"]
+__all__ = ["SIMT", "apply_passes", "compile_python", "default_context"]

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import IO
 
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
@@ -32,6 +34,16 @@ class SimtOptMain(xDSLOptMain):
     def register_all_passes(self) -> None:
         for name, factory in available_passes().items():
             self.register_pass(name, factory)
+
+    def register_all_frontends(self) -> None:
+        super().register_all_frontends()
+
+        def parse_python(io: IO[bytes]) -> ModuleOp:
+            from simt.frontend import compile_kernels
+
+            return compile_kernels(io.read().decode(), self.get_input_name())
+
+        self.available_frontends["py"] = parse_python
 
     def register_all_targets(self) -> None:
         super().register_all_targets()
