@@ -1,0 +1,396 @@
+"""Runners of the ops that are more than a pure function of their operands.
+
+Thread identity, warp collectives, guards, memory and calls; the structured
+ops come from `structured.py`. Each builder takes the machine, the op and
+whether its results merge into values live in other lanes (see
+`machine.py`), and returns the op's runner.
+
+- `simt.thread_id` ... `simt.warp_size` and `arith.constant`: launch
+  constants, computed once per function invocation (`launch_constant`);
+- `simt.vote_any` / `simt.vote_all` / `simt.ballot`: over the active lanes of
+  each warp (inactive lanes neither vote nor receive); a ballot needs a warp
+  size of at most 32 (bit i is lane i of an `i32`);
+- `simt.barrier`: faults unless every live thread (not returned) of each
+  block that reaches it is active at it;
+- guards: a guard is a per-slot `int64` array, created by
+  `simt.guard.create` and changed in place for the active lanes only;
+- memory (`memory.py`): `memref.load`, `memref.store`, `memref.alloca`,
+  `memref.dim`, `simt.atomic_add`;
+- `func.call` of a function of the module: the callee runs for the active
+  lanes on its own reconvergence stack above the caller's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from xdsl.dialects import arith, func, memref
+from xdsl.dialects.builtin import MemRefType
+from xdsl.ir import Operation
+
+from simt.dialects import simt
+from simt.sim.arith import LaneFault, Unsupported, constant_value
+from simt.sim.errors import SimulationError, fault
+from simt.sim.launch import Launch
+from simt.sim.memory import MemRefHandle
+from simt.sim.structured import build_for, build_guarded, build_if, build_while
+from simt.sim.values import ExecMask, Value, dtype_of, is_scalar, merge
+
+if TYPE_CHECKING:
+    from simt.sim.machine import Env, Machine, Runner
+
+Handler = Callable[["Machine", Operation, bool], "Runner"]
+
+_MAX_CALL_DEPTH = 64
+
+
+@dataclass
+class GuardState:
+    """A guard variable: the block id each lane executes next."""
+
+    values: np.ndarray[Any, np.dtype[np.int64]]
+
+
+def _result_dtype(op: Operation) -> np.dtype[Any]:
+    dtype = dtype_of(op.results[0].type)
+    if dtype is None:
+        raise Unsupported(f"result type {op.results[0].type}")
+    return dtype
+
+
+def _store(env: Env, op: Operation, value: Value, mask: ExecMask, merged: bool) -> None:
+    result = op.results[0]
+    env[id(result)] = merge(mask, value, env.get(id(result))) if merged else value
+
+
+# ---------------------------------------------------------------------------
+# Launch constants: thread identity and `arith.constant`
+# ---------------------------------------------------------------------------
+
+_DIMS = {"x": 0, "y": 1, "z": 2}
+
+
+def _dimension(op: Operation) -> int:
+    assert isinstance(
+        op, simt.ThreadIdOp | simt.BlockIdOp | simt.BlockDimOp | simt.GridDimOp
+    )
+    return _DIMS[str(op.dimension.data)]
+
+
+def _thread_id(launch: Launch, op: Operation) -> Value:
+    return launch.thread_index(_dimension(op)).astype(_result_dtype(op))
+
+
+def _block_id(launch: Launch, op: Operation) -> Value:
+    dim = _dimension(op)
+    dtype = _result_dtype(op)
+    if launch.grid[dim] == 1:
+        return dtype.type(0)
+    return launch.block_index(dim).astype(dtype)
+
+
+def _block_dim(launch: Launch, op: Operation) -> Value:
+    return _result_dtype(op).type(launch.block[_dimension(op)])
+
+
+def _grid_dim(launch: Launch, op: Operation) -> Value:
+    return _result_dtype(op).type(launch.grid[_dimension(op)])
+
+
+def _lane_id(launch: Launch, op: Operation) -> Value:
+    return launch.lane.astype(_result_dtype(op))
+
+
+def _warp_size(launch: Launch, op: Operation) -> Value:
+    return _result_dtype(op).type(launch.warp_size)
+
+
+def _arith_constant(launch: Launch, op: Operation) -> Value:
+    assert isinstance(op, arith.ConstantOp)
+    return constant_value(op.value, op.result.type)
+
+
+LAUNCH_CONSTANTS: dict[str, Callable[[Launch, Operation], Value]] = {
+    "arith.constant": _arith_constant,
+    "simt.thread_id": _thread_id,
+    "simt.block_id": _block_id,
+    "simt.block_dim": _block_dim,
+    "simt.grid_dim": _grid_dim,
+    "simt.lane_id": _lane_id,
+    "simt.warp_size": _warp_size,
+}
+"""Ops whose value depends only on the launch: the machine computes each once
+per function invocation instead of at every execution (they are still
+counted as issued instructions where they stand)."""
+
+
+def launch_constant(launch: Launch, op: Operation) -> Value | None:
+    """The value of a launch-constant op, or None for any other op."""
+    value_of = LAUNCH_CONSTANTS.get(op.name)
+    if value_of is None:
+        return None
+    try:
+        return value_of(launch, op)
+    except Unsupported:
+        return None
+
+
+# ---------------------------------------------------------------------------
+# Warp collectives
+# ---------------------------------------------------------------------------
+
+
+def _per_warp(
+    machine: Machine, predicate: Value, mask: ExecMask
+) -> np.ndarray[Any, Any]:
+    votes = np.broadcast_to(predicate, mask.array.shape) & mask.array
+    return votes.reshape(-1, machine.warp_size)
+
+
+def _build_vote(machine: Machine, op: Operation, merged: bool) -> Runner:
+    predicate = op.operands[0]
+    is_any = op.name == "simt.vote_any"
+    ws = machine.warp_size
+
+    def run(env: Env, mask: ExecMask) -> None:
+        p = env[id(predicate)]
+        if is_any:
+            per_warp = _per_warp(machine, p, mask).any(axis=1)
+        else:
+            failing = _per_warp(machine, ~np.asarray(p), mask)
+            per_warp = ~failing.any(axis=1)
+        _store(env, op, np.repeat(per_warp, ws), mask, merged)
+
+    return run
+
+
+def _build_ballot(machine: Machine, op: Operation, merged: bool) -> Runner:
+    ws = machine.warp_size
+    if ws > 32:
+        raise Unsupported(f"a ballot needs a warp size of at most 32, found {ws}")
+    predicate = op.operands[0]
+    weights = np.left_shift(np.int64(1), np.arange(ws, dtype=np.int64))
+
+    def run(env: Env, mask: ExecMask) -> None:
+        bits = _per_warp(machine, env[id(predicate)], mask).astype(np.int64) @ weights
+        ballot = bits.astype(np.uint32).view(np.int32)
+        _store(env, op, np.repeat(ballot, ws), mask, merged)
+
+    return run
+
+
+def _build_barrier(machine: Machine, op: Operation, merged: bool) -> Runner:
+    launch = machine.launch
+
+    def run(env: Env, mask: ExecMask) -> None:
+        blocks = np.zeros(launch.num_blocks, dtype=np.bool_)
+        blocks[launch.slot_block[mask.indices]] = True
+        missing = machine.alive & ~mask.array & blocks[launch.slot_block]
+        if missing.any():
+            slot = int(np.argmax(missing))
+            raise LaneFault(
+                slot,
+                "reached by only part of its block (a barrier in divergent "
+                "control flow): this live thread is not at it",
+            )
+
+    return run
+
+
+# ---------------------------------------------------------------------------
+# Guards
+# ---------------------------------------------------------------------------
+
+
+def _build_guard_create(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, simt.GuardCreateOp)
+    init = op.init.value.data
+    result = op.guard
+    slots = machine.num_slots
+
+    def run(env: Env, mask: ExecMask) -> None:
+        state = env.get(id(result))
+        if not isinstance(state, GuardState):
+            env[id(result)] = GuardState(np.full(slots, init, dtype=np.int64))
+            return
+        state.values[mask.indices] = init
+
+    return run
+
+
+def _build_guard_set(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, simt.GuardSetOp)
+    guard = op.guard
+    target = op.target.value.data
+
+    def run(env: Env, mask: ExecMask) -> None:
+        env[id(guard)].values[mask.indices] = target
+
+    return run
+
+
+def _build_guard_select(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, simt.GuardSelectOp)
+    guard, condition = op.guard, op.condition
+    if_true, if_false = op.if_true.value.data, op.if_false.value.data
+
+    def run(env: Env, mask: ExecMask) -> None:
+        lanes = mask.indices
+        chosen = np.where(env[id(condition)], if_true, if_false)
+        env[id(guard)].values[lanes] = chosen if is_scalar(chosen) else chosen[lanes]
+
+    return run
+
+
+def _build_guard_test(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, simt.GuardTestOp)
+    guard = op.guard
+    block = op.block.value.data
+
+    def run(env: Env, mask: ExecMask) -> None:
+        _store(env, op, env[id(guard)].values == block, mask, merged)
+
+    return run
+
+
+# ---------------------------------------------------------------------------
+# Memory
+# ---------------------------------------------------------------------------
+
+
+def _build_load(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, memref.LoadOp)
+    source, indices = op.memref, tuple(op.indices)
+    slots = machine.num_slots
+
+    def run(env: Env, mask: ExecMask) -> None:
+        handle: MemRefHandle = env[id(source)]
+        value = handle.load(tuple(env[id(i)] for i in indices), mask, slots)
+        _store(env, op, value, mask, merged)
+
+    return run
+
+
+def _build_store(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, memref.StoreOp)
+    value, target, indices = op.value, op.memref, tuple(op.indices)
+
+    def run(env: Env, mask: ExecMask) -> None:
+        handle: MemRefHandle = env[id(target)]
+        handle.store(env[id(value)], tuple(env[id(i)] for i in indices), mask)
+
+    return run
+
+
+def _build_atomic_add(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, simt.AtomicAddOp)
+    value, target, indices = op.value, op.memref, tuple(op.indices)
+    slots = machine.num_slots
+
+    def run(env: Env, mask: ExecMask) -> None:
+        handle: MemRefHandle = env[id(target)]
+        old = handle.atomic_add(
+            env[id(value)], tuple(env[id(i)] for i in indices), mask, slots
+        )
+        _store(env, op, old, mask, merged)
+
+    return run
+
+
+def _build_alloca(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, memref.AllocaOp)
+    memref_type = op.memref.type
+    assert isinstance(memref_type, MemRefType)
+    shape = tuple(memref_type.get_shape())
+    if any(d < 0 for d in shape) or op.dynamic_sizes:
+        raise Unsupported("a private array needs a static shape")
+    dtype = dtype_of(memref_type.element_type)
+    if dtype is None:
+        raise Unsupported(f"element type {memref_type.element_type}")
+    name = op.memref.name_hint or "alloca"
+    slots = machine.num_slots
+
+    def run(env: Env, mask: ExecMask) -> None:
+        if isinstance(env.get(id(op.memref)), MemRefHandle):
+            return
+        storage = np.zeros((slots, *shape), dtype=dtype)
+        env[id(op.memref)] = MemRefHandle(name, storage, private=True)
+
+    return run
+
+
+def _build_dim(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, memref.DimOp)
+    source, index = op.source, op.index
+
+    def run(env: Env, mask: ExecMask) -> None:
+        handle: MemRefHandle = env[id(source)]
+        dim = env[id(index)]
+        if not is_scalar(dim):
+            dim = dim[mask.indices[0]]
+        if not 0 <= int(dim) < len(handle.shape):
+            raise LaneFault(
+                int(mask.indices[0]),
+                f"dimension {int(dim)} out of range for {handle.describe()}",
+            )
+        _store(env, op, np.int64(handle.shape[int(dim)]), mask, merged)
+
+    return run
+
+
+# ---------------------------------------------------------------------------
+# Calls
+# ---------------------------------------------------------------------------
+
+
+def _build_call(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, func.CallOp)
+    callee = machine.func(op.callee.string_value(), op)
+    if callee.is_declaration:
+        raise fault(op, f"calls @{callee.sym_name.data}, which has no body")
+    operands = tuple(op.arguments)
+    results = tuple(op.res)
+
+    def run(env: Env, mask: ExecMask) -> None:
+        if machine.call_depth >= _MAX_CALL_DEPTH:
+            raise SimulationError(
+                f"call depth exceeds {_MAX_CALL_DEPTH} at {op.name} @"
+                f"{callee.sym_name.data} (unbounded recursion?)"
+            )
+        machine.call_depth += 1
+        try:
+            values = machine.run_function(callee, [env[id(o)] for o in operands], mask)
+        finally:
+            machine.call_depth -= 1
+        for result, value in zip(results, values, strict=True):
+            env[id(result)] = (
+                merge(mask, value, env.get(id(result))) if merged else value
+            )
+
+    return run
+
+
+HANDLERS: dict[str, Handler] = {
+    "scf.if": build_if,
+    "scf.for": build_for,
+    "scf.while": build_while,
+    "simt.guarded": build_guarded,
+    "simt.vote_any": _build_vote,
+    "simt.vote_all": _build_vote,
+    "simt.ballot": _build_ballot,
+    "simt.barrier": _build_barrier,
+    "simt.atomic_add": _build_atomic_add,
+    "simt.guard.create": _build_guard_create,
+    "simt.guard.set": _build_guard_set,
+    "simt.guard.select": _build_guard_select,
+    "simt.guard.test": _build_guard_test,
+    "memref.load": _build_load,
+    "memref.store": _build_store,
+    "memref.alloca": _build_alloca,
+    "memref.dim": _build_dim,
+    "func.call": _build_call,
+}
+"""Builders of the runners of the ops that `arith.BUILDERS` does not cover."""

@@ -1,0 +1,229 @@
+"""`simulate`: run a kernel of a module for a launch and collect its metrics.
+
+    result = simt.simulate(module, grid=(4,), block=(128,), args=[a, b, n])
+    result.stats.simd_efficiency, result.stats.to_json()
+    result.plot_activity("activity.png")
+
+The kernel is chosen by name (`kernel=`), else it is the only `func.func`
+with the `simt.kernel` attribute, else the only function of the module.
+Arguments follow the kernel's signature: a numpy array for each `memref`
+argument, whose dtype and rank must match (the array is updated in place),
+and a Python or numpy number for each scalar argument, which must fit the
+type. Every mismatch is a `SimulationError` naming the argument.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import ArrayAttr, MemRefType, ModuleOp, StringAttr
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Attribute
+
+from simt.sim.activity import ActivityTrace
+from simt.sim.costs import CostTable, as_cost_table
+from simt.sim.errors import SimulationError
+from simt.sim.launch import Launch, as_dim3
+from simt.sim.machine import Machine, MachineConfig
+from simt.sim.memory import MemRefHandle
+from simt.sim.stats import SimulationStats
+from simt.sim.values import ExecMask, Value, dtype_of
+
+KERNEL_ATTR = "simt.kernel"
+ARG_NAMES_ATTR = "simt.arg_names"
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What a simulation measured; the argument arrays hold the outputs."""
+
+    stats: SimulationStats
+    trace: ActivityTrace | None
+
+    def plot_activity(self, path: str | Path) -> Path:
+        """Writes a PNG heat map of active lanes per warp over time."""
+        if self.trace is None:
+            raise SimulationError("the simulation ran without an activity trace")
+        stats = self.stats
+        title = (
+            f"@{stats.kernel}: active lanes per warp "
+            f"(SIMD efficiency {stats.simd_efficiency:.1%}, "
+            f"{stats.issued} warp instructions)"
+        )
+        return self.trace.plot(path, title)
+
+
+def simulate(
+    module: ModuleOp,
+    grid: int | Sequence[int],
+    block: int | Sequence[int],
+    args: Sequence[Any],
+    kernel: str | None = None,
+    warp_size: int = 32,
+    cost: CostTable | Mapping[str, float] | None = None,
+    *,
+    trace: bool = True,
+    step_limit: int = 10**9,
+) -> SimulationResult:
+    """Runs `kernel` of `module` for every thread of a `grid` x `block` launch.
+
+    Arrays in `args` are updated in place. `cost` is a `CostTable` or a
+    mapping of overrides (op kinds or op names, see `simt.sim.costs`).
+    `step_limit` bounds the warp instructions issued (a runaway loop raises
+    a `SimulationError`); `trace=False` skips the activity trace.
+    """
+    func = select_kernel(module, kernel)
+    try:
+        table = as_cost_table(cost)
+    except ValueError as error:
+        raise SimulationError(str(error)) from None
+    launch = Launch(as_dim3(grid, "grid"), as_dim3(block, "block"), warp_size)
+    config = MachineConfig(launch, table, trace=trace, step_limit=step_limit)
+    machine = Machine(module, config)
+    values = bind_arguments(func, args, launch.num_slots)
+    mask = ExecMask(launch.real.copy(), warp_size)
+    machine.depth = mask.warps.astype(np.int64)
+    machine.note_depth(machine.depth)
+    with np.errstate(all="ignore"):
+        machine.run_function(func, values, mask)
+    return SimulationResult(machine.stats(func.sym_name.data), machine.trace)
+
+
+def select_kernel(module: ModuleOp, name: str | None) -> FuncOp:
+    funcs = [op for op in module.ops if isinstance(op, FuncOp)]
+    if name is not None:
+        for f in funcs:
+            if f.sym_name.data == name:
+                return _checked_kernel(f)
+        known = ", ".join(f"@{f.sym_name.data}" for f in funcs) or "none"
+        raise SimulationError(f"no function @{name} in the module (functions: {known})")
+    kernels = [f for f in funcs if KERNEL_ATTR in f.attributes]
+    candidates = kernels or [f for f in funcs if not f.is_declaration]
+    if len(candidates) != 1:
+        kind = "kernels" if kernels else "functions"
+        names = ", ".join(f"@{f.sym_name.data}" for f in candidates) or "none"
+        raise SimulationError(
+            f"cannot choose the kernel: the module has {len(candidates)} {kind} "
+            f"({names}); pass kernel=<name>"
+        )
+    return _checked_kernel(candidates[0])
+
+
+def _checked_kernel(func: FuncOp) -> FuncOp:
+    if func.is_declaration:
+        raise SimulationError(f"@{func.sym_name.data} has no body to simulate")
+    return func
+
+
+def argument_names(func: FuncOp) -> list[str]:
+    """The kernel's argument names: `simt.arg_names`, else the SSA names of
+    the entry block's arguments, else `#0`, `#1`, ..."""
+    count = len(func.function_type.inputs.data)
+    attr = func.attributes.get(ARG_NAMES_ATTR)
+    if isinstance(attr, ArrayAttr):
+        names = [a.data for a in attr.data if isinstance(a, StringAttr)]
+        if len(names) == count:
+            return names
+    entry = func.body.blocks.first
+    hints = [a.name_hint for a in entry.args] if entry is not None else []
+    return [
+        hint if hint is not None else f"#{i}"
+        for i, hint in enumerate(hints + [None] * (count - len(hints)))
+    ]
+
+
+def bind_arguments(func: FuncOp, args: Sequence[Any], slots: int) -> list[Value]:
+    """The simulator's values of the kernel arguments, checked against the types."""
+    types = func.function_type.inputs.data
+    names = argument_names(func)
+    if len(args) != len(types):
+        raise SimulationError(
+            f"@{func.sym_name.data} takes {len(types)} arguments "
+            f"({', '.join(names)}), found {len(args)}"
+        )
+    return [
+        _bind(name, type_, value)
+        for name, type_, value in zip(names, types, args, strict=True)
+    ]
+
+
+def _bind(name: str, type_: Attribute, value: Any) -> Value:
+    if isinstance(type_, MemRefType):
+        return _bind_array(name, type_, value)
+    dtype = dtype_of(type_)
+    if dtype is None:
+        raise SimulationError(
+            f"argument '{name}' has type {type_}, which the simulator does not support"
+        )
+    return _bind_scalar(name, type_, dtype, value)
+
+
+def _bind_array(name: str, type_: MemRefType, value: Any) -> MemRefHandle:
+    if not isinstance(value, np.ndarray):
+        raise SimulationError(
+            f"argument '{name}' of type {type_} needs a numpy array, found {type(value).__name__}"
+        )
+    dtype = dtype_of(type_.element_type)
+    if dtype is None:
+        raise SimulationError(
+            f"argument '{name}': element type {type_.element_type} is not supported"
+        )
+    if value.dtype != dtype:
+        raise SimulationError(
+            f"argument '{name}' of type {type_} needs an array of dtype {dtype}, "
+            f"found dtype {value.dtype}"
+        )
+    shape = type_.get_shape()
+    if value.ndim != len(shape):
+        raise SimulationError(
+            f"argument '{name}' of type {type_} needs a {len(shape)}-D array, found {value.ndim}-D"
+        )
+    for dim, (want, have) in enumerate(zip(shape, value.shape, strict=True)):
+        if want >= 0 and want != have:
+            raise SimulationError(
+                f"argument '{name}' of type {type_} needs size {want} in dimension "
+                f"{dim}, found {have}"
+            )
+    if not value.flags.writeable:
+        raise SimulationError(f"argument '{name}' is a read-only array")
+    return MemRefHandle(name, value, private=False)
+
+
+def _bind_scalar(
+    name: str, type_: Attribute, dtype: np.dtype[Any], value: Any
+) -> Value:
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if dtype == np.bool_:
+        if not isinstance(value, bool | np.bool_):
+            raise SimulationError(
+                f"argument '{name}' of type {type_} needs a bool, found {value!r}"
+            )
+        return np.bool_(value)
+    if np.issubdtype(dtype, np.integer):
+        return _bind_int(name, type_, dtype, value)
+    if not isinstance(value, int | float | np.integer | np.floating) or isinstance(
+        value, bool
+    ):
+        raise SimulationError(
+            f"argument '{name}' of type {type_} needs a number, found {value!r}"
+        )
+    return dtype.type(value)
+
+
+def _bind_int(name: str, type_: Attribute, dtype: np.dtype[Any], value: Any) -> Value:
+    if not isinstance(value, int | np.integer) or isinstance(value, bool | np.bool_):
+        raise SimulationError(
+            f"argument '{name}' of type {type_} needs an integer, found {value!r}"
+        )
+    info = np.iinfo(dtype)
+    if not info.min <= int(value) <= info.max:
+        raise SimulationError(
+            f"argument '{name}' of type {type_}: {value} is out of range "
+            f"[{info.min}, {info.max}]"
+        )
+    return dtype.type(int(value))

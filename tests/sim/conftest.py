@@ -1,0 +1,42 @@
+"""Fixtures of the simulator tests: parse MLIR text and simulate it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.parser import Parser
+
+import simt
+from simt.sim import SimulationResult, simulate
+
+Parse = Callable[[str], ModuleOp]
+Run = Callable[..., SimulationResult]
+
+
+@pytest.fixture
+def parse() -> Parse:
+    def parse_module(source: str) -> ModuleOp:
+        module = Parser(simt.default_context(), source).parse_module()
+        module.verify()
+        return module
+
+    return parse_module
+
+
+@pytest.fixture
+def run(parse: Parse) -> Run:
+    """`run(source, args, grid=1, block=32, **options)`: parse and simulate."""
+
+    def run_source(
+        source: str,
+        args: Sequence[Any],
+        grid: int | Sequence[int] = 1,
+        block: int | Sequence[int] = 32,
+        **options: Any,
+    ) -> SimulationResult:
+        return simulate(parse(source), grid, block, args, **options)
+
+    return run_source

@@ -1,0 +1,101 @@
+"""The dynamic profile (JSON), the cost API, site names and the activity picture."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from xdsl.dialects import scf
+
+from simt.sim import CostTable, OpKind, op_cost, op_kind, site_id
+
+LOOP = """
+func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %t = arith.index_cast %tid : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ni = arith.index_cast %n : i32 to index
+  %ub = arith.addi %t, %ni : index
+  %zero = arith.constant 0 : i32
+  %sum = scf.for %iv = %c0 to %ub step %c1 iter_args(%acc = %zero) -> (i32) {
+    %v = arith.index_cast %iv : index to i32
+    %next = arith.addi %acc, %v : i32
+    scf.yield %next : i32
+  } loc("loop.py":5:4)
+  memref.store %sum, %out[%t] : memref<?xi32>
+  func.return
+}
+"""
+
+
+def test_json_profile_round_trips(run, parse):
+    out = np.zeros(64, dtype=np.int32)
+    stats = run(LOOP, [out, 3], block=64, warp_size=32).stats
+    profile = json.loads(stats.to_json())
+    assert profile["kernel"] == "k"
+    assert (profile["grid"], profile["block"], profile["warp_size"]) == (
+        [1, 1, 1],
+        [64, 1, 1],
+        32,
+    )
+    assert (profile["threads"], profile["warps"]) == (64, 2)
+    assert profile["issued"] == stats.issued and profile["lane_ops"] == stats.lane_ops
+    assert profile["simd_efficiency"] == pytest.approx(stats.simd_efficiency)
+    (site,) = profile["loops"]
+    loop = profile["loops"][site]
+    assert site == "@k/b0.7"
+    assert loop["op"] == "scf.for" and loop["location"] == '"loop.py":5:4'
+    # lane t runs t + 3 iterations; each warp runs as long as its last lane
+    assert loop["lane_iterations"] == sum(t + 3 for t in range(64))
+    assert loop["warp_iterations"] == 34 + 66
+    assert loop["trip_count"] == pytest.approx(np.mean([t + 3 for t in range(64)]))
+    assert 0 < loop["idle_fraction"] < 1
+    assert profile["branches"][site]["divergent"] == 2 * 31
+    assert profile["block_executions"] == {"@k/b0": 2, "@k/b0.7/r0.b0": 100}
+    assert profile["cost_table"]["load"] == 4.0
+
+
+def test_site_names_are_positions(parse):
+    module = parse(LOOP)
+    loop = next(op for op in module.walk() if isinstance(op, scf.ForOp))
+    assert site_id(loop) == "@k/b0.7"
+    inner = loop.body.block.first_op
+    assert inner is not None and site_id(inner) == "@k/b0.7/r0.b0.0"
+
+
+def test_cost_table_api():
+    assert op_kind("arith.divsi") is OpKind.INT_DIV
+    assert op_kind("math.exp") is OpKind.TRANSCENDENTAL
+    assert op_kind("simt.guard.test") is OpKind.GUARD
+    assert op_kind("cf.cond_br") is OpKind.BRANCH
+    assert op_cost("memref.load") == 4
+    table = CostTable(int_div=40, ops={"arith.remsi": 30})
+    assert op_cost("arith.divsi", table) == 40
+    assert op_cost("arith.remsi", table) == 30
+    assert op_cost("scf.yield", table) == 0
+    with pytest.raises(ValueError, match="non-negative"):
+        CostTable(load=-1)
+
+
+def test_activity_heat_map_is_written(run, tmp_path):
+    out = np.zeros(256, dtype=np.int32)
+    result = run(LOOP, [out, 1], grid=2, block=128, warp_size=32)
+    path = result.plot_activity(tmp_path / "activity.png")
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 2000
+    assert result.trace is not None
+    occupancy = result.trace.occupancy()
+    assert occupancy.shape[0] == 8
+    # warp 0 starts converged, then loses a lane per iteration
+    assert occupancy[0, 0] == 1.0 and np.nanmin(occupancy[0]) < 0.2
+
+
+def test_trace_stays_bounded_for_long_runs(run):
+    out = np.zeros(32, dtype=np.int32)
+    result = run(LOOP, [out, 3000], block=32)
+    assert result.trace is not None
+    assert result.trace.occupancy().shape[1] <= result.trace.columns
+    assert result.trace.width > 1
+    assert result.stats.issued > 3000 * 3
