@@ -1,0 +1,87 @@
+"""Subprocess side of `simt.bench.kernels.cudasim`: run a batch of jobs under cudasim.
+
+Usage: `NUMBA_ENABLE_CUDASIM=1 python -m simt.bench.kernels._cudasim_worker DIR`,
+where DIR holds `jobs.json` and `in_<i>.npz` as `cudasim.py` writes them. Writes
+`out_<i>.npz` for every job that ran and `results.json` for all of them.
+Integer-overflow warnings from numpy scalars become errors: numba's compiled
+code would wrap (or widen) differently, so such a run is no reference.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import sys
+import time
+import traceback
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+
+def _load_module(module: str, path: str | None) -> ModuleType:
+    try:
+        if importlib.util.find_spec(module) is not None:
+            return importlib.import_module(module)
+    except (ImportError, ValueError):
+        pass
+    if path is None:
+        raise ImportError(f"cannot import {module!r} and no source file was given")
+    name = f"_cudasim_kernel_{abs(hash(path))}"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load kernel source {path}")
+    loaded = importlib.util.module_from_spec(spec)
+    sys.modules[name] = loaded
+    spec.loader.exec_module(loaded)
+    return loaded
+
+
+def _kernel(job: dict[str, Any]) -> Callable[..., None]:
+    module = _load_module(job["module"], job["path"])
+    return getattr(module, job["func"])
+
+
+def _run_job(directory: Path, index: int, job: dict[str, Any]) -> None:
+    from numba import cuda
+
+    with np.load(directory / f"in_{index}.npz") as data:
+        args = [data[f"arr_{i}"] for i in range(job["nargs"])]
+    launch_args = [a[()] if i in job["scalars"] else a for i, a in enumerate(args)]
+    kernel: Any = cuda.jit(job["signature"])(_kernel(job))
+    kernel[tuple(job["grid"]), tuple(job["block"])](*launch_args)
+    np.savez(directory / f"out_{index}.npz", *(np.asarray(a) for a in launch_args))
+
+
+def main(argv: list[str]) -> int:
+    from numba import config
+
+    if not getattr(config, "ENABLE_CUDASIM", 0):
+        print("NUMBA_ENABLE_CUDASIM=1 must be set for this worker", file=sys.stderr)
+        return 2
+    warnings.filterwarnings("error", message=".*overflow.*", category=RuntimeWarning)
+    directory = Path(argv[1])
+    jobs = json.loads((directory / "jobs.json").read_text())
+    reports: list[dict[str, Any]] = []
+    for index, job in enumerate(jobs):
+        start = time.perf_counter()
+        error = None
+        try:
+            _run_job(directory, index, job)
+        except Exception:
+            error = traceback.format_exc(limit=8)
+        seconds = time.perf_counter() - start
+        reports.append({"ok": error is None, "error": error, "seconds": seconds})
+    (directory / "results.json").write_text(json.dumps(reports, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
