@@ -15,6 +15,7 @@ from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from simt.tools.pipeline import available_dialects, available_passes
@@ -49,6 +50,16 @@ class SimtOptMain(xDSLOptMain):
         super().register_all_targets()
         for name, factory in SIMT_UNIVERSE.all_targets.items():
             self.available_targets[name] = factory
+        # xDSL's own plugin owns the name `llvm` (the plugin loader rejects a
+        # duplicate), so our NVPTX target is `simt-llvm` there; in simt-opt,
+        # `-t llvm` means ours.
+        self.available_targets["llvm"] = _nvptx_llvm_target
+
+
+def _nvptx_llvm_target() -> type[Target]:
+    from simt.lowering.targets import NVPTXLLVMTarget
+
+    return NVPTXLLVMTarget
 
 
 def main(args: Sequence[str] | None = None) -> int:

@@ -1,0 +1,177 @@
+"""The `llvm` dialect to LLVM IR text (an llvmlite `ir.Module`), for NVPTX.
+
+xDSL's translator (`xdsl.backend.llvm`) does most of the work: every op it
+knows goes through its `convert_op`. This module adds what NVPTX needs and it
+lacks: the ops of `simt.lowering.llvm_ext` (`atomicrmw`, `fptosi` / `fptoui` /
+`uitofp`, `addrspacecast`, `switch`); `getelementptr` on pointers outside
+address space 0 (xDSL's version bitcasts to an address-space-0 pointer, which
+LLVM rejects); and the function attribute `nvvm.kernel`, which becomes the
+`ptx_kernel` calling convention (LLVM >= 19) that xDSL's declaration drops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from llvmlite import ir
+from xdsl.backend.llvm.convert_op import convert_op
+from xdsl.backend.llvm.convert_type import convert_type
+from xdsl.dialects import llvm
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.utils.exceptions import PassFailedException
+
+from simt.lowering import llvm_ext
+from simt.lowering.diagnostics import describe
+from simt.lowering.to_llvm import NVVM_KERNEL_ATTR
+
+ValueMap = dict[SSAValue, ir.Value]
+BlockMap = dict[Block, ir.Block]
+
+
+def _atomic_rmw(
+    op: llvm_ext.AtomicRMWOp, builder: ir.IRBuilder, values: ValueMap
+) -> None:
+    values[op.res] = builder.atomic_rmw(
+        op.bin_op.data.value,
+        values[op.ptr],
+        values[op.val],
+        op.ordering.data.value,
+    )
+
+
+_EXT_CASTS: dict[type[Operation], str] = {
+    llvm_ext.FPToSIOp: "fptosi",
+    llvm_ext.FPToUIOp: "fptoui",
+    llvm_ext.UIToFPOp: "uitofp",
+    llvm_ext.AddrSpaceCastOp: "addrspacecast",
+}
+
+
+def _ext_cast(op: llvm.GenericCastOp, builder: ir.IRBuilder, values: ValueMap) -> None:
+    method = getattr(builder, _EXT_CASTS[type(op)])
+    values[op.result] = method(values[op.arg], convert_type(op.result.type))
+
+
+def _gep(op: llvm.GEPOp, builder: ir.IRBuilder, values: ValueMap) -> None:
+    ssa_indices = iter(op.ssa_indices)
+    indices = [
+        values[next(ssa_indices)]
+        if raw == llvm.GEP_USE_SSA_VAL
+        else ir.Constant(ir.IntType(32), raw)
+        for raw in op.rawConstantIndices.iter_values()
+    ]
+    values[op.results[0]] = builder.gep(
+        values[op.ptr],
+        indices,
+        inbounds=op.inbounds is not None,
+        source_etype=convert_type(op.elem_type),
+    )
+
+
+def _add_incoming(
+    target: Block, args: Any, builder: ir.IRBuilder, values: ValueMap
+) -> None:
+    for block_arg, value in zip(target.args, args, strict=True):
+        phi = values[block_arg]
+        assert isinstance(phi, ir.PhiInstr)
+        phi.add_incoming(values[value], builder.block)
+
+
+def _switch(
+    op: llvm_ext.SwitchOp, builder: ir.IRBuilder, values: ValueMap, blocks: BlockMap
+) -> None:
+    _add_incoming(op.default_block, op.default_operands, builder, values)
+    switch = builder.switch(values[op.flag], blocks[op.default_block])
+    case_values = op.case_values.get_values() if op.case_values is not None else ()
+    flag_type = convert_type(op.flag.type)
+    for value, block, args in zip(
+        case_values, op.case_blocks, op.case_operand, strict=True
+    ):
+        _add_incoming(block, args, builder, values)
+        switch.add_case(ir.Constant(flag_type, value), blocks[block])
+
+
+_SIMPLE: dict[type[Operation], Callable[[Any, ir.IRBuilder, ValueMap], None]] = {
+    llvm_ext.AtomicRMWOp: _atomic_rmw,
+    llvm.GEPOp: _gep,
+    **dict.fromkeys(_EXT_CASTS, _ext_cast),
+}
+
+
+def _convert(
+    op: Operation, builder: ir.IRBuilder, values: ValueMap, blocks: BlockMap
+) -> None:
+    simple = _SIMPLE.get(type(op))
+    if simple is not None:
+        simple(op, builder, values)
+        return
+    if isinstance(op, llvm_ext.SwitchOp):
+        _switch(op, builder, values, blocks)
+        return
+    try:
+        convert_op(op, builder, values, blocks)
+    except NotImplementedError as error:
+        raise PassFailedException(
+            f"{describe(op)}: cannot translate this op to LLVM IR ({error})"
+        ) from error
+
+
+def _declare(op: llvm.FuncOp, module: ir.Module) -> ir.Function:
+    type_ = op.function_type
+    fn_type = ir.FunctionType(
+        convert_type(type_.output),
+        [convert_type(t) for t in type_.inputs.data],
+        var_arg=type_.is_variadic,
+    )
+    function = ir.Function(module, fn_type, name=op.sym_name.data)
+    if NVVM_KERNEL_ATTR in op.attributes:
+        function.calling_convention = "ptx_kernel"
+    if op.body.blocks.first is not None and op.linkage.linkage.data == "internal":
+        function.linkage = "internal"
+    return function
+
+
+def _define(op: llvm.FuncOp, function: ir.Function) -> None:
+    values: ValueMap = {}
+    blocks: BlockMap = {}
+    for index, block in enumerate(op.body.blocks):
+        blocks[block] = function.append_basic_block(name=f"bb{index}")
+    entry = op.body.blocks.first
+    assert entry is not None
+    for arg, llvm_arg in zip(entry.args, function.args, strict=True):
+        values[arg] = llvm_arg
+    for block in op.body.blocks:
+        if block is entry:
+            continue
+        builder = ir.IRBuilder(blocks[block])
+        for arg in block.args:
+            values[arg] = builder.phi(convert_type(arg.type))
+    for block in op.body.blocks:
+        builder = ir.IRBuilder(blocks[block])
+        for inner in block.ops:
+            _convert(inner, builder, values, blocks)
+
+
+def to_llvmlite(module: ModuleOp) -> ir.Module:
+    """Translates an `llvm`-dialect module into an llvmlite IR module."""
+    result = ir.Module()
+    for key, attr in (
+        ("llvm.target_triple", "triple"),
+        ("llvm.data_layout", "data_layout"),
+    ):
+        value = module.attributes.get(key)
+        if isinstance(value, StringAttr):
+            setattr(result, attr, value.data)
+    functions: list[tuple[llvm.FuncOp, ir.Function]] = []
+    for op in module.ops:
+        if not isinstance(op, llvm.FuncOp):
+            raise PassFailedException(
+                f"{describe(op)}: expected only llvm.func at module level after lowering"
+            )
+        functions.append((op, _declare(op, result)))
+    for op, function in functions:
+        if op.body.blocks.first is not None:
+            _define(op, function)
+    return result

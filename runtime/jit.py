@@ -1,0 +1,137 @@
+"""`simt.jit`: compile a numba.cuda-style Python kernel with simt and launch it.
+
+```python
+@simt.jit("void(int32[:], int32)", passes="simt-optimize")
+def double(a, n): ...
+
+double[grid, block](a, n)
+```
+
+The function goes through `simt.compile_python` and the pass pipeline once, on
+first use. A launch runs on the GPU through numba-cuda when
+`numba.cuda.is_available()` (PTX from `simt.to_ptx` for the device's
+architecture, loaded by `simt.runtime.launch`; numpy arrays are copied to the
+device and back, as numba does), and on `simt.simulate` otherwise; numpy
+arrays are updated in place either way, so both give the same results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+
+from simt.runtime.abi import kernel_params
+from simt.runtime.launch import (
+    GpuKernel,
+    current_capability,
+    ptx_arch_for,
+    with_device_arrays,
+)
+
+KERNEL_ATTR = "simt.kernel"
+
+
+def _gpu_available() -> bool:
+    from numba import cuda
+
+    return bool(cuda.is_available())
+
+
+def find_kernel(module: ModuleOp, name: str) -> func.FuncOp:
+    """The kernel `name` of a module (or its only kernel)."""
+    kernels = [
+        op
+        for op in module.ops
+        if isinstance(op, func.FuncOp) and KERNEL_ATTR in op.attributes
+    ]
+    for kernel in kernels:
+        if kernel.sym_name.data == name:
+            return kernel
+    if len(kernels) == 1:
+        return kernels[0]
+    found = ", ".join(k.sym_name.data for k in kernels) or "none"
+    raise ValueError(f"expected a kernel named '{name}' in the module, found: {found}")
+
+
+@dataclass
+class SimtKernel:
+    """A Python kernel compiled by simt; `kernel[grid, block](*args)` launches it."""
+
+    py_func: Callable[..., None]
+    signature: str
+    passes: str | None = None
+    use_gpu: Callable[[], bool] = _gpu_available
+    _module: ModuleOp | None = field(default=None, repr=False)
+    _gpu: GpuKernel | None = field(default=None, repr=False)
+
+    @property
+    def module(self) -> ModuleOp:
+        """The simt IR of the kernel after the pass pipeline (compiled once)."""
+        if self._module is None:
+            from simt.frontend import compile_python
+            from simt.tools.pipeline import apply_passes
+
+            module = compile_python(self.py_func, self.signature)
+            if self.passes:
+                apply_passes(module, self.passes)
+            self._module = module
+        return self._module
+
+    def gpu_kernel(self, capability: tuple[int, int]) -> GpuKernel:
+        """The kernel as PTX for a device of `capability` (lowered once)."""
+        if self._gpu is None:
+            from simt.lowering.ptx import to_ptx
+
+            entry = find_kernel(self.module, self.py_func.__name__)
+            ptx = to_ptx(self.module, ptx_arch_for(capability))
+            self._gpu = GpuKernel(
+                ptx, entry.sym_name.data, kernel_params(entry), capability=capability
+            )
+        return self._gpu
+
+    def __getitem__(self, config: tuple[Any, Any]) -> Callable[..., None]:
+        grid, block = config
+        return lambda *args: self.launch(grid, block, args)
+
+    def launch(
+        self,
+        grid: int | Sequence[int],
+        block: int | Sequence[int],
+        args: Sequence[object],
+    ) -> None:
+        """Runs the kernel on the GPU if one is present, else on the simulator."""
+        if self.use_gpu():
+            self._launch_gpu(grid, block, args)
+            return
+        from simt.sim import simulate
+
+        simulate(self.module, grid=grid, block=block, args=list(args))
+
+    def _launch_gpu(
+        self,
+        grid: int | Sequence[int],
+        block: int | Sequence[int],
+        args: Sequence[object],
+    ) -> None:
+        from numba import cuda
+
+        kernel = self.gpu_kernel(current_capability())
+        device_args, copy_back = with_device_arrays(args)
+        kernel.launch(grid, block, device_args)
+        cuda.synchronize()
+        copy_back()
+
+
+def jit(
+    signature: str, passes: str | None = None
+) -> Callable[[Callable[..., None]], SimtKernel]:
+    """A decorator compiling a numba.cuda-style kernel with simt (see the module docstring)."""
+
+    def decorate(py_func: Callable[..., None]) -> SimtKernel:
+        return SimtKernel(py_func, signature, passes)
+
+    return decorate

@@ -1,0 +1,29 @@
+// RUN: simt-opt %s --split-input-file --verify-diagnostics -p simt-lower-to-llvm | filecheck %s
+
+// An op without a lowering rule is named with its function.
+func.func @cast(%a: memref<?xi32>) {
+  %b = "memref.cast"(%a) : (memref<?xi32>) -> memref<4xi32>
+  func.return
+}
+
+// CHECK: in @cast: 'memref.cast': simt-lower-to-llvm cannot lower this op
+
+// -----
+
+// A source location, when the op carries one, comes first.
+func.func @located(%x: i32) -> i32 {
+  %y = math.ipowi %x, %x : i32 loc("kernel.py":12:8)
+  func.return %y : i32
+}
+
+// CHECK: kernel.py:12:8: 'math.ipowi': simt-lower-to-llvm cannot lower this op
+
+// -----
+
+// A dynamically sized private array cannot be an alloca.
+func.func @dynamic_alloca(%n: index) {
+  %p = memref.alloca(%n) : memref<?xi32>
+  func.return
+}
+
+// CHECK: in @dynamic_alloca: 'memref.alloca': expected a statically shaped private array, found memref<?xi32>

@@ -1,0 +1,57 @@
+// RUN: simt-opt %s --split-input-file -p simt-lower-to-llvm | filecheck %s
+
+// A kernel array argument is numba's 7-field array; its data pointer moves to
+// the global address space and elements are addressed by byte strides.
+func.func @load_store(%a: memref<?xf32>, %i: index) attributes {simt.kernel} {
+  %v = memref.load %a[%i] : memref<?xf32>
+  %w = arith.addf %v, %v : f32
+  memref.store %w, %a[%i] : memref<?xf32>
+  func.return
+}
+
+// CHECK-LABEL: llvm.func @load_store(
+// CHECK-SAME:    %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %[[DATA:.*]]: !llvm.ptr, %{{.*}}: i64, %[[STRIDE:.*]]: i64, %[[I:.*]]: i64)
+// CHECK-SAME:    attributes {nvvm.kernel}
+// CHECK-NEXT:    %[[G:.*]] = llvm.addrspacecast %[[DATA]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK-NEXT:    %[[OFF:.*]] = llvm.mul %[[I]], %[[STRIDE]] : i64
+// CHECK-NEXT:    %[[P:.*]] = llvm.getelementptr %[[G]][%[[OFF]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i8
+// CHECK-NEXT:    %[[V:.*]] = llvm.load %[[P]] {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK-NEXT:    %[[W:.*]] = llvm.fadd %[[V]], %[[V]] : f32
+// CHECK:         llvm.store %[[W]], %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK-NEXT:    llvm.return
+
+// -----
+
+// A private array is an llvm.alloca hoisted to the entry block, addressed in
+// elements with row-major static strides.
+func.func @private(%i: index, %j: index) -> i32 {
+  %c = arith.constant 7 : i32
+  %p = memref.alloca() : memref<4x8xi32>
+  memref.store %c, %p[%i, %j] : memref<4x8xi32>
+  %v = memref.load %p[%i, %j] : memref<4x8xi32>
+  func.return %v : i32
+}
+
+// CHECK-LABEL: llvm.func internal @private(
+// CHECK-SAME:    %[[I:.*]]: i64, %[[J:.*]]: i64)
+// CHECK-NEXT:    %[[N:.*]] = llvm.mlir.constant(32) : i64
+// CHECK-NEXT:    %[[BASE:.*]] = llvm.alloca %[[N]] x i32 {alignment = 4 : i64} : (i64) -> !llvm.ptr
+// CHECK:         %[[S1:.*]] = llvm.mlir.constant(1) : i64
+// CHECK-NEXT:    %[[R:.*]] = llvm.mul %[[I]], %{{.*}} : i64
+// CHECK-NEXT:    %[[C:.*]] = llvm.mul %[[J]], %[[S1]] : i64
+// CHECK-NEXT:    %[[OFF:.*]] = llvm.add %[[R]], %[[C]] : i64
+// CHECK-NEXT:    %[[P:.*]] = llvm.getelementptr %[[BASE]][%[[OFF]]] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+// CHECK-NEXT:    llvm.store %{{.*}}, %[[P]] {alignment = 4 : i64} : i32, !llvm.ptr
+
+// -----
+
+// memref.dim of an argument reads the shape field of the array.
+func.func @dim(%a: memref<?xi64>) -> index {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %a, %c0 : memref<?xi64>
+  func.return %n : index
+}
+
+// CHECK-LABEL: llvm.func internal @dim(
+// CHECK-SAME:    %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr, %[[SHAPE:.*]]: i64, %{{.*}}: i64)
+// CHECK:         llvm.return %[[SHAPE]] : i64
