@@ -1,0 +1,1148 @@
+"""`simt-linearize`: control-flow linearization with a guard variable.
+
+Source: J. Anantpur, R. Govindarajan, "Taming Control Divergence in GPUs
+through Control Flow Linearization" (CC 2014): Algorithms 1-3, §4.2 (O1-O3),
+§5.3 (nesting depth). The graph algorithms live in
+`simt.analysis.regions` (Algorithms 2 and 3) and
+`simt.analysis.linearize_algo` (Algorithm 1, guard-value propagation, O1-O3);
+this module maps a function's `cf` block graph onto them and back.
+
+For each function whose body has several blocks:
+
+1. a fresh entry block and a single exit block (every `func.return` becomes a
+   branch to it) give every region a CIDOM and a CIPDOM;
+2. while the block graph has an unstructured edge (Definition 1), the largest
+   minimal unstructured region (Algorithm 2) is linearized: its structured
+   sub-regions (Algorithm 3) are first lifted to `scf` in place, so each is
+   one block guarded once at its entry; then the region's blocks become one
+   block holding the plan of Algorithm 1 as structured IR;
+3. the remaining, structured, block graph is lifted to `scf` (sequences,
+   if-then(-else) diamonds, while and do-while loops); should a shape remain
+   that the lifting does not know, the whole body is linearized, so the result
+   never holds a `cf` op.
+
+Linearized region, with guard `%g` (ids in reverse post-order, exit = k):
+
+    %g = simt.guard.create 0 : !simt.guard<k+1>
+    %s1 = scf.while (%v = %init) {          // only if a retreating edge exists
+      %t = simt.guard.test %g, 0            // one step per block
+      %v1 = scf.if %t -> (i32) {
+        <block 0>
+        simt.guard.select %g, %c, 1, 2      // "branch": record the successor
+        scf.yield %new
+      } else { scf.yield %v }
+      simt.guarded %g, 1 { <block 1> ... }  // a step that carries no value
+      %back = simt.guard.test %g, 0          // the back-edge guard
+      scf.condition(%back) %v1
+    } do { ... scf.yield }
+    cf.br ^exit(%s1)                         // lifted away with the rest
+
+Values that cross blocks of a region (block arguments, and results used in
+another block or after the region) are carried as SSA values: each step
+yields the new values of the "slots" it writes (an `scf.if` whose else branch
+yields the old ones), loops carry them as iter_args. This keeps the IR
+verifiable and free of memory traffic: the lowering sees ordinary phis and
+registers, no private memory. A slot starts as a zero constant; it is read
+only by blocks its definition dominates, so the zero is never observed.
+Values of other than integer, index or float type cannot be carried and
+make the pass fail with the location of the value.
+
+`max-depth` (§5.3): when at least 0, each `scf.if`/`scf.for`/`scf.while` at
+that nesting depth (0 = the function body) that holds nested control flow is
+lowered to blocks and linearized as one region, so branches nested below it
+no longer grow the reconvergence stack, and lanes that leave an inner loop
+early go on with the next outer iteration (loop merging, §5.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import arith, cf, func, scf
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    i1,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import BlockInsertPoint, InsertPoint
+from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering
+from xdsl.utils.exceptions import PassFailedException
+
+from simt.analysis.cfg import ControlFlowGraph
+from simt.analysis.graph import DiGraph
+from simt.analysis.linearize_algo import (
+    MAX_LEVEL,
+    Linearization,
+    LoopStep,
+    StepTest,
+    UnitStep,
+    linearize,
+)
+from simt.analysis.regions import (
+    UnstructuredRegion,
+    outermost_regions,
+    structured_subregions,
+    unstructured_regions,
+)
+from simt.dialects import simt
+
+
+@dataclass(frozen=True)
+class LinearizePass(ModulePass):
+    """Linearizes the unstructured regions of every function with a guard
+    variable and lifts all control flow to `scf`.
+
+    Input invariant: functions whose bodies are `cf` block graphs ending in
+    `cf.br`, `cf.cond_br` or `func.return` (`scf` ops may sit in the blocks);
+    irreducible graphs are accepted. Every block must reach a return.
+
+    Output IR: no `cf` op remains in a processed function; its body is one
+    block. Each linearized region is a sequence of guarded steps
+    (`simt.guarded`, or `scf.if` on `simt.guard.test` or on a branch
+    condition) in reverse post-order, wrapped in `scf.while` loops where the
+    region had retreating edges; structured sub-regions appear as ordinary
+    `scf` ops inside one step. `level` picks the optimizations of §4.2
+    (0: none, 1: O1, 2: O1+O2, 3: O1+O2+O3).
+
+    Invariants: the semantics of every lane (the same blocks run in the same
+    order with the same values); no block is duplicated; a region of n
+    blocks with r retreating edges gets at most n + r guard tests (Claim 3).
+    Barriers inside a linearized region end up under guard tests, which is
+    only sound when the region is warp-uniform there.
+    """
+
+    name = "simt-linearize"
+
+    level: int = MAX_LEVEL
+    max_depth: int = -1
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if not 0 <= self.level <= MAX_LEVEL:
+            raise PassFailedException(
+                f"simt-linearize: expected level in [0, {MAX_LEVEL}], found {self.level}"
+            )
+        functions = [f for f in op.walk() if isinstance(f, func.FuncOp)]
+        for function in functions:
+            if function.body.blocks:
+                linearize_function(function, self.level)
+        if self.max_depth >= 0:
+            for function in functions:
+                if function.body.blocks:
+                    linearize_deep_nests(function, self.max_depth, self.level)
+
+
+# ---------------------------------------------------------------------------
+# Driver
+# ---------------------------------------------------------------------------
+
+
+def linearize_function(function: func.FuncOp, level: int) -> None:
+    """Linearizes the unstructured regions of `function` and lifts the rest."""
+    body = function.body
+    if len(body.blocks) <= 1:
+        return
+    _check_terminators(body)
+    _remove_unreachable(body)
+    _add_entry_block(body)
+    _unify_returns(body, function)
+    while True:
+        cfg = ControlFlowGraph(body)
+        edges = cfg.unstructured_edges.edges
+        if not edges:
+            break
+        region = _largest_region(cfg, edges, function)
+        units = _lift_subregions(cfg, region, edges)
+        linearize_region(body, units, region.entry, region.exit, level)
+    lift_structured(body, None)
+    if len(body.blocks) > 1:
+        _linearize_everything(body, level)
+
+
+def _largest_region(
+    cfg: ControlFlowGraph, edges: frozenset[tuple[Block, Block]], function: func.FuncOp
+) -> UnstructuredRegion[Block]:
+    try:
+        regions = unstructured_regions(
+            cfg.graph, edges, cfg.dominator_tree, cfg.post_dominator_tree
+        )
+    except ValueError as error:
+        raise PassFailedException(
+            f"simt-linearize: {_where(function)}: a region has no exit "
+            f"(an infinite loop?): {error}"
+        ) from error
+    return outermost_regions(regions)[0]
+
+
+def _lift_subregions(
+    cfg: ControlFlowGraph,
+    region: UnstructuredRegion[Block],
+    edges: frozenset[tuple[Block, Block]],
+) -> frozenset[Block]:
+    """Algorithm 3: lifts each structured sub-region to one block; returns the
+    region's remaining blocks."""
+    subregions = structured_subregions(
+        cfg.graph, region, edges, cfg.dominator_tree, cfg.post_dominator_tree
+    )
+    erased: set[Block] = set()
+    for sub in subregions:
+        erased |= lift_structured(cfg.region, set(sub.blocks), sub.entry)
+    return frozenset(region.blocks - erased)
+
+
+def _linearize_everything(body: Region, level: int) -> None:
+    """Linearizes every block between a fresh entry and the return block."""
+    _add_entry_block(body)
+    entry = body.blocks.first
+    assert entry is not None
+    returns = [b for b in body.blocks if isinstance(b.last_op, func.ReturnOp)]
+    assert len(returns) == 1, "returns were unified"
+    units = frozenset(b for b in body.blocks if b is not entry and b is not returns[0])
+    linearize_region(body, units, entry, returns[0], level)
+    lift_structured(body, None)
+    assert len(body.blocks) == 1, "a linearized body is a sequence of blocks"
+
+
+def _check_terminators(body: Region) -> None:
+    for block in body.blocks:
+        term = block.last_op
+        if isinstance(term, cf.BranchOp | cf.ConditionalBranchOp | func.ReturnOp):
+            continue
+        found = "nothing" if term is None else term.name
+        raise PassFailedException(
+            f"simt-linearize: {_where(term)}: expected a block to end with cf.br, "
+            f"cf.cond_br or func.return, found {found}"
+        )
+
+
+def _where(op: Operation | None) -> str:
+    if op is None:
+        return "<unknown location>"
+    loc = op.attributes.get("loc") if hasattr(op, "attributes") else None
+    return str(loc) if loc is not None else f"'{op.name}'"
+
+
+def _remove_unreachable(body: Region) -> None:
+    graph = ControlFlowGraph(body).graph
+    dead = [b for b in body.blocks if not graph.is_reachable(b)]
+    for block in dead:
+        body.detach_block(block)
+    for block in dead:
+        for op in block.ops:
+            op.drop_all_references()
+    for block in dead:
+        for arg in block.args:
+            for use in list(arg.uses):
+                use.operation.drop_all_references()
+
+
+def _add_entry_block(body: Region) -> None:
+    """Puts a block before the entry that only branches to it, so that the old
+    entry may belong to a region; the function arguments move to the new one."""
+    old = body.blocks.first
+    assert old is not None
+    new = Block(arg_types=[a.type for a in old.args])
+    body.insert_block_before(new, old)
+    for arg, new_arg in zip(old.args, new.args, strict=True):
+        arg.replace_all_uses_with(new_arg)
+    for arg in reversed(old.args):
+        old.erase_arg(arg)
+    new.add_op(cf.BranchOp(old))
+
+
+def _unify_returns(body: Region, function: func.FuncOp) -> None:
+    """Replaces every `func.return` by a branch to one exit block."""
+    returns = [b.last_op for b in body.blocks if isinstance(b.last_op, func.ReturnOp)]
+    result_types = function.function_type.outputs.data
+    exit_block = Block(arg_types=result_types)
+    body.add_block(exit_block)
+    exit_block.add_op(func.ReturnOp(*exit_block.args))
+    for ret in returns:
+        assert ret is not None
+        block = ret.parent_block()
+        assert block is not None
+        block.add_op(cf.BranchOp(exit_block, *ret.operands))
+        _erase(ret)
+
+
+def _top_block(op: Operation, region: Region) -> Block | None:
+    """The block of `region` that holds `op`, possibly through nested regions."""
+    block = op.parent_block()
+    while block is not None and block.parent is not region:
+        parent = block.parent_op()
+        if parent is None:
+            return None
+        block = parent.parent_block()
+    return block
+
+
+def _is_inside(op: Operation, container: Operation) -> bool:
+    current: Operation | None = op
+    while current is not None:
+        if current is container:
+            return True
+        current = current.parent_op()
+    return False
+
+
+# ---------------------------------------------------------------------------
+# Lifting structured block graphs to scf
+# ---------------------------------------------------------------------------
+
+
+def lift_structured(
+    body: Region, allowed: set[Block] | None, entry: Block | None = None
+) -> set[Block]:
+    """Collapses structured shapes among `allowed` blocks (all when None) into
+    `scf` ops until none is left; returns the erased blocks.
+
+    Shapes: a block with a single successor that has it as single predecessor
+    (merged); a conditional branch to one block (`arith.select`); if-then and
+    if-then-else diamonds (`scf.if`); a block branching to itself or through a
+    single body block back to itself (`scf.while`). `entry` is never merged
+    into a predecessor.
+    """
+    erased: set[Block] = set()
+    patterns = (_merge, _same_target, _if_else, _if_then, _while_loop)
+    changed = True
+    while changed:
+        changed = False
+        for block in list(body.blocks):
+            if block in erased or (allowed is not None and block not in allowed):
+                continue
+            for pattern in patterns:
+                gone = pattern(body, block, allowed, entry)
+                if gone is None:
+                    continue
+                erased |= gone
+                changed = True
+                break
+    return erased
+
+
+def _ok(block: Block, allowed: set[Block] | None, entry: Block | None) -> bool:
+    body = block.parent
+    first = body.blocks.first if body is not None else None
+    return (
+        (allowed is None or block in allowed)
+        and block is not entry
+        and block is not first
+    )
+
+
+def _single_pred(block: Block, pred: Block) -> bool:
+    return block.predecessors() == (pred,)
+
+
+def _merge(
+    body: Region, block: Block, allowed: set[Block] | None, entry: Block | None
+) -> set[Block] | None:
+    """Rewrites `b: ...; cf.br s(args)` with `s` entered only from `b` into
+    one block."""
+    term = block.last_op
+    if not isinstance(term, cf.BranchOp):
+        return None
+    succ = term.successor
+    if succ is block or not _ok(succ, allowed, entry) or not _single_pred(succ, block):
+        return None
+    for arg, value in zip(succ.args, term.arguments, strict=True):
+        arg.replace_all_uses_with(value)
+    _erase(term)
+    _move_ops(succ, block)
+    body.detach_block(succ)
+    return {succ}
+
+
+def _same_target(
+    body: Region, block: Block, allowed: set[Block] | None, entry: Block | None
+) -> set[Block] | None:
+    """Rewrites `cf.cond_br %c, ^m(a), ^m(b)` into selects and `cf.br ^m`."""
+    term = block.last_op
+    if (
+        not isinstance(term, cf.ConditionalBranchOp)
+        or term.then_block is not term.else_block
+    ):
+        return None
+    values: list[SSAValue] = []
+    for a, b in zip(term.then_arguments, term.else_arguments, strict=True):
+        if a is b:
+            values.append(a)
+            continue
+        select = arith.SelectOp(term.cond, a, b)
+        block.insert_op_before(select, term)
+        values.append(select.result)
+    block.insert_op_before(cf.BranchOp(term.then_block, *values), term)
+    _erase(term)
+    return set()
+
+
+def _arm(
+    block: Block, target: Block, allowed: set[Block] | None, entry: Block | None
+) -> cf.BranchOp | None:
+    """The branch ending `target` when `target` is an arm of `block`'s
+    conditional branch that can move into an `scf.if` region."""
+    if (
+        target is block
+        or not _ok(target, allowed, entry)
+        or not _single_pred(target, block)
+    ):
+        return None
+    term = target.last_op
+    if not isinstance(term, cf.BranchOp) or term.successor is target:
+        return None
+    return term
+
+
+def _if_else(
+    body: Region, block: Block, allowed: set[Block] | None, entry: Block | None
+) -> set[Block] | None:
+    """Rewrites a diamond `b -> t, f -> m` into `scf.if` in `b` and `cf.br ^m`."""
+    term = block.last_op
+    if not isinstance(term, cf.ConditionalBranchOp):
+        return None
+    then_br = _arm(block, term.then_block, allowed, entry)
+    else_br = _arm(block, term.else_block, allowed, entry)
+    if then_br is None or else_br is None or then_br.successor is not else_br.successor:
+        return None
+    if term.then_block is term.else_block:
+        return None
+    then_block, else_block, merge = term.then_block, term.else_block, then_br.successor
+    then_region = _arm_region(then_block, term.then_arguments)
+    else_region = _arm_region(else_block, term.else_arguments)
+    _finish_if(block, term, merge, then_region, else_region)
+    body.detach_block(then_block)
+    body.detach_block(else_block)
+    return {then_block, else_block}
+
+
+def _if_then(
+    body: Region, block: Block, allowed: set[Block] | None, entry: Block | None
+) -> set[Block] | None:
+    """Rewrites `b -> t -> m, b -> m` into `scf.if` in `b` and `cf.br ^m`."""
+    term = block.last_op
+    if (
+        not isinstance(term, cf.ConditionalBranchOp)
+        or term.then_block is term.else_block
+    ):
+        return None
+    then_block, else_block = term.then_block, term.else_block
+    then_br = _arm(block, then_block, allowed, entry)
+    if then_br is not None and then_br.successor is else_block:
+        then_region = _arm_region(then_block, term.then_arguments)
+        else_region = _pass_region(term.else_arguments)
+        _finish_if(block, term, else_block, then_region, else_region)
+        body.detach_block(then_block)
+        return {then_block}
+    else_br = _arm(block, else_block, allowed, entry)
+    if else_br is not None and else_br.successor is then_block:
+        then_region = _pass_region(term.then_arguments)
+        else_region = _arm_region(else_block, term.else_arguments)
+        _finish_if(block, term, then_block, then_region, else_region)
+        body.detach_block(else_block)
+        return {else_block}
+    return None
+
+
+def _arm_region(arm: Block, args: Sequence[SSAValue]) -> Region:
+    """Moves the ops of `arm` into a new region ending in `scf.yield`."""
+    for arg, value in zip(arm.args, args, strict=True):
+        arg.replace_all_uses_with(value)
+    inner = Block()
+    term = arm.last_op
+    assert isinstance(term, cf.BranchOp)
+    yielded = list(term.arguments)
+    _erase(term)
+    _move_ops(arm, inner)
+    inner.add_op(scf.YieldOp(*yielded))
+    return Region(inner)
+
+
+def _pass_region(args: Sequence[SSAValue]) -> Region:
+    return Region(Block([scf.YieldOp(*args)]))
+
+
+def _finish_if(
+    block: Block,
+    term: cf.ConditionalBranchOp,
+    merge: Block,
+    then_region: Region,
+    else_region: Region,
+) -> None:
+    if_op = scf.IfOp(term.cond, [a.type for a in merge.args], then_region, else_region)
+    block.insert_op_before(if_op, term)
+    block.insert_op_before(cf.BranchOp(merge, *if_op.results), term)
+    _erase(term)
+
+
+def _while_loop(
+    body: Region, block: Block, allowed: set[Block] | None, entry: Block | None
+) -> set[Block] | None:
+    """Rewrites a self loop `h -> h | e`, or a loop `h -> d -> h | e` whose body
+    `d` is entered only from `h`, into `scf.while` in `h` and `cf.br ^e`."""
+    term = block.last_op
+    if (
+        not isinstance(term, cf.ConditionalBranchOp)
+        or term.then_block is term.else_block
+    ):
+        return None
+    for cont_is_then in (True, False):
+        target = term.then_block if cont_is_then else term.else_block
+        exit_block = term.else_block if cont_is_then else term.then_block
+        if exit_block is block:
+            continue
+        if target is block:
+            _build_while(block, term, cont_is_then, None)
+            return set()
+        latch = _latch(block, target, allowed, entry)
+        if latch is not None and exit_block is not target:
+            _build_while(block, term, cont_is_then, latch)
+            body.detach_block(latch)
+            return {latch}
+    return None
+
+
+def _latch(
+    header: Block, target: Block, allowed: set[Block] | None, entry: Block | None
+) -> Block | None:
+    if (
+        target is header
+        or not _ok(target, allowed, entry)
+        or not _single_pred(target, header)
+    ):
+        return None
+    term = target.last_op
+    if isinstance(term, cf.BranchOp) and term.successor is header:
+        return target
+    return None
+
+
+def _build_while(
+    header: Block, term: cf.ConditionalBranchOp, cont_is_then: bool, latch: Block | None
+) -> None:
+    cont_args = list(term.then_arguments if cont_is_then else term.else_arguments)
+    exit_args = list(term.else_arguments if cont_is_then else term.then_arguments)
+    exit_block = term.else_block if cont_is_then else term.then_block
+    body = header.parent
+    assert body is not None
+    exports = _loop_exports(header, body)
+    before = Block(arg_types=[a.type for a in header.args])
+    ops = list(header.ops)
+    for op in ops:
+        op.detach()
+        if op is not term:
+            before.add_op(op)
+    condition = term.cond
+    if not cont_is_then:
+        true = arith.ConstantOp(IntegerAttr(1, i1))
+        negated = arith.XOrIOp(condition, true)
+        before.add_ops([true, negated])
+        condition = negated.result
+    passed = [*cont_args, *exit_args, *exports]
+    before.add_op(scf.ConditionOp(condition, *passed))
+    for old, new in zip(header.args, before.args, strict=True):
+        old.replace_uses_with_if(new, lambda use: _is_in_block(use.operation, before))
+    types = [v.type for v in passed]
+    after = Block(arg_types=types)
+    loop = scf.WhileOp(list(header.args), types, Region(before), Region(after))
+    header.add_op(loop)
+    n_cont, n_exit = len(cont_args), len(exit_args)
+    _fill_after(after, latch, n_cont)
+    for index, value in enumerate(exports):
+        inner = after.args[n_cont + n_exit + index]
+        result = loop.results[n_cont + n_exit + index]
+        value.replace_uses_with_if(
+            inner, lambda use: _is_in_block(use.operation, after)
+        )
+        value.replace_uses_with_if(
+            result,
+            lambda use: (
+                use.operation is not loop and not _is_inside(use.operation, loop)
+            ),
+        )
+    header.add_op(cf.BranchOp(exit_block, *loop.results[n_cont : n_cont + n_exit]))
+    _erase(term)
+
+
+def _is_in_block(op: Operation, block: Block) -> bool:
+    current: Operation | None = op
+    while current is not None:
+        if current.parent_block() is block:
+            return True
+        current = current.parent_op()
+    return False
+
+
+def _loop_exports(header: Block, body: Region) -> list[SSAValue]:
+    """The header's arguments and results used outside the header."""
+    values: list[SSAValue] = list(header.args)
+    for op in header.ops:
+        values.extend(op.results)
+    return [
+        v
+        for v in values
+        if any(_top_block(use.operation, body) is not header for use in v.uses)
+    ]
+
+
+def _fill_after(after: Block, latch: Block | None, n_cont: int) -> None:
+    cont = list(after.args[:n_cont])
+    if latch is None:
+        after.add_op(scf.YieldOp(*cont))
+        return
+    term = latch.last_op
+    assert isinstance(term, cf.BranchOp)
+    for arg, value in zip(latch.args, cont, strict=True):
+        arg.replace_all_uses_with(value)
+    yielded = list(term.arguments)
+    _erase(term)
+    # Uses of header values inside the latch were redirected to `after`'s
+    # arguments by the caller once the latch ops sit inside the loop.
+    _move_ops(latch, after)
+    after.add_op(scf.YieldOp(*yielded))
+
+
+def _move_ops(source: Block, target: Block) -> None:
+    for op in list(source.ops):
+        op.detach()
+        target.add_op(op)
+
+
+# ---------------------------------------------------------------------------
+# Linearizing one region (Algorithm 1 as structured IR)
+# ---------------------------------------------------------------------------
+
+
+def linearize_region(
+    body: Region, units: frozenset[Block], entry: Block, exit_block: Block, level: int
+) -> Block:
+    """Replaces the blocks `units` of `body`, entered from `entry` only and
+    left to `exit_block` only, by one block; returns it."""
+    graph = _region_graph(body, units, entry, exit_block)
+    plan = linearize(graph, exit_block, level)
+    return _RegionEmitter(body, plan, graph, entry, exit_block).emit()
+
+
+def _successors(term: Operation) -> list[tuple[Block, list[SSAValue]]]:
+    if isinstance(term, cf.BranchOp):
+        return [(term.successor, list(term.arguments))]
+    if isinstance(term, cf.ConditionalBranchOp):
+        return [
+            (term.then_block, list(term.then_arguments)),
+            (term.else_block, list(term.else_arguments)),
+        ]
+    return []
+
+
+def _region_graph(
+    body: Region, units: frozenset[Block], entry: Block, exit_block: Block
+) -> DiGraph[Block]:
+    edges: list[tuple[Block, Block]] = []
+    for block in [entry, *(b for b in body.blocks if b in units)]:
+        term = block.last_op
+        assert term is not None
+        for succ, _ in _successors(term):
+            if block is entry and succ not in units:
+                continue
+            edges.append((block, succ))
+    nodes = [entry, *(b for b in body.blocks if b in units), exit_block]
+    return DiGraph.from_edges(entry, edges, nodes)
+
+
+@dataclass
+class _Slots:
+    """The values that cross blocks of a region, each with a slot number."""
+
+    types: list[Attribute] = field(default_factory=list[Attribute])
+    of_value: dict[SSAValue, int] = field(default_factory=dict[SSAValue, int])
+    args: dict[Block, list[int]] = field(default_factory=dict[Block, list[int]])
+    defined: dict[Block, list[int]] = field(default_factory=dict[Block, list[int]])
+
+    def add(self, value: SSAValue | None, type_: Attribute) -> int:
+        self.types.append(type_)
+        if value is not None:
+            self.of_value[value] = len(self.types) - 1
+        return len(self.types) - 1
+
+
+class _RegionEmitter:
+    """Emits the plan of one region as structured IR into a new block."""
+
+    def __init__(
+        self,
+        body: Region,
+        plan: Linearization[Block],
+        graph: DiGraph[Block],
+        entry: Block,
+        exit_block: Block,
+    ) -> None:
+        units = frozenset(plan.order)
+        self._body = body
+        self._plan = plan
+        self._graph = graph
+        self._units = units
+        self._entry = entry
+        self._exit = exit_block
+        self._slots = _collect_slots(body, plan.order, units, exit_block)
+        self._writes = {
+            u: _own_writes(u, self._slots, units, exit_block) for u in plan.order
+        }
+        self._conditions: dict[Block, SSAValue] = {}
+        self._block = Block()
+        self._guard: SSAValue | None = None
+
+    def emit(self) -> Block:
+        first = next(b for b in self._body.blocks if b in self._units)
+        self._body.insert_block_before(self._block, first)
+        cur = self._enter()
+        self._steps(self._plan.steps, self._block, cur)
+        exit_values = [cur[s] for s in self._slots.args[self._exit]]
+        self._block.add_op(cf.BranchOp(self._exit, *exit_values))
+        self._export(cur)
+        for unit in self._plan.order:
+            self._body.detach_block(unit)
+        for op in list(self._block.ops):
+            if isinstance(op, arith.ConstantOp) and not op.result.uses:
+                _erase(op)
+        return self._block
+
+    # -- entry -------------------------------------------------------------
+
+    def _enter(self) -> dict[int, SSAValue]:
+        term = self._entry.last_op
+        assert term is not None
+        into = [(succ, args) for succ, args in _successors(term) if succ in self._units]
+        ids = self._plan.ids
+        guard = simt.GuardCreateOp(self._plan.exit_id + 1, ids[into[0][0]])
+        self._guard = guard.guard
+        self._block.add_op(guard)
+        cur = self._zeros()
+        condition = term.cond if isinstance(term, cf.ConditionalBranchOp) else None
+        if len(into) == 2 and into[0][0] is not into[1][0]:
+            assert condition is not None
+            self._block.add_op(
+                simt.GuardSelectOp(guard, condition, ids[into[0][0]], ids[into[1][0]])
+            )
+        for succ, args in self._entry_args(into, condition):
+            for slot, value in zip(self._slots.args[succ], args, strict=True):
+                cur[slot] = value
+        _retarget(term, self._units, self._block)
+        return cur
+
+    def _entry_args(
+        self, into: list[tuple[Block, list[SSAValue]]], condition: SSAValue | None
+    ) -> list[tuple[Block, list[SSAValue]]]:
+        if len(into) == 2 and into[0][0] is into[1][0]:
+            assert condition is not None
+            merged = [
+                self._select(self._block, condition, a, b)
+                for a, b in zip(into[0][1], into[1][1], strict=True)
+            ]
+            return [(into[0][0], merged)]
+        return into
+
+    def _zeros(self) -> dict[int, SSAValue]:
+        constants: dict[Attribute, SSAValue] = {}
+        cur: dict[int, SSAValue] = {}
+        for slot, type_ in enumerate(self._slots.types):
+            if type_ not in constants:
+                constant = _zero(type_)
+                self._block.add_op(constant)
+                constants[type_] = constant.result
+            cur[slot] = constants[type_]
+        return cur
+
+    # -- steps -------------------------------------------------------------
+
+    def _steps(
+        self,
+        steps: Iterable[UnitStep[Block] | LoopStep[Block]],
+        block: Block,
+        cur: dict[int, SSAValue],
+    ) -> None:
+        for step in steps:
+            if isinstance(step, LoopStep):
+                self._loop(step, block, cur)
+            else:
+                self._unit(step, block, cur)
+
+    def _written(self, step: UnitStep[Block] | LoopStep[Block]) -> list[int]:
+        slots: set[int] = set()
+        pending: list[UnitStep[Block] | LoopStep[Block]] = [step]
+        while pending:
+            current = pending.pop()
+            if isinstance(current, UnitStep):
+                slots.update(self._writes[current.node])
+                pending.extend(current.children)
+            else:
+                pending.extend(current.steps)
+        return sorted(slots)
+
+    def _unit(
+        self, step: UnitStep[Block], block: Block, cur: dict[int, SSAValue]
+    ) -> None:
+        if step.test == StepTest.ALWAYS:
+            self._body_of(step, block, cur)
+            return
+        written = self._written(step)
+        inner = Block()
+        inner_cur = dict(cur)
+        self._body_of(step, inner, inner_cur)
+        guard = self._guard
+        assert guard is not None
+        if step.test == StepTest.GUARD and not written:
+            inner.add_op(simt.YieldOp())
+            block.add_op(simt.GuardedOp(guard, step.block_id, (), Region(inner)))
+            return
+        inner.add_op(scf.YieldOp(*(inner_cur[s] for s in written)))
+        skip = Block([scf.YieldOp(*(cur[s] for s in written))])
+        condition = self._test(step, block)
+        regions = (inner, skip) if step.test != StepTest.BRANCH_FALSE else (skip, inner)
+        if_op = scf.IfOp(
+            condition,
+            [self._slots.types[s] for s in written],
+            Region(regions[0]),
+            Region(regions[1]),
+        )
+        block.add_op(if_op)
+        for slot, result in zip(written, if_op.results, strict=True):
+            cur[slot] = result
+
+    def _test(self, step: UnitStep[Block], block: Block) -> SSAValue:
+        if step.test in (StepTest.BRANCH_TRUE, StepTest.BRANCH_FALSE):
+            (pred,) = self._graph.preds(step.node)
+            return self._conditions[pred]
+        assert self._guard is not None
+        test = simt.GuardTestOp(self._guard, step.block_id)
+        block.add_op(test)
+        return test.result
+
+    def _body_of(
+        self, step: UnitStep[Block], block: Block, cur: dict[int, SSAValue]
+    ) -> None:
+        unit = step.node
+        self._rewrite_uses(unit, cur)
+        term = unit.last_op
+        assert term is not None
+        for op in list(unit.ops):
+            if op is not term:
+                op.detach()
+                block.add_op(op)
+        for slot in self._slots.defined[unit]:
+            cur[slot] = next(v for v, s in self._slots.of_value.items() if s == slot)
+        self._branch(unit, term, block, cur)
+        self._steps(step.children, block, cur)
+
+    def _rewrite_uses(self, unit: Block, cur: dict[int, SSAValue]) -> None:
+        """Points every use in `unit` of a value that crosses blocks at the
+        value the slot holds here."""
+        own = set(self._slots.defined[unit])
+        for op in unit.walk():
+            for index, operand in enumerate(op.operands):
+                slot = self._slots.of_value.get(operand)
+                if slot is None or slot in own:
+                    continue
+                op.operands[index] = cur[slot]
+
+    def _branch(
+        self, unit: Block, term: Operation, block: Block, cur: dict[int, SSAValue]
+    ) -> None:
+        """Replaces the unit's branch by guard updates and slot updates."""
+        assert self._guard is not None
+        succs = _successors(term)
+        ids = self._plan.ids
+        if isinstance(term, cf.ConditionalBranchOp):
+            self._conditions[unit] = term.cond
+        if len(succs) == 1 or succs[0][0] is succs[1][0]:
+            block.add_op(simt.GuardSetOp(self._guard, ids[succs[0][0]]))
+        else:
+            block.add_op(
+                simt.GuardSelectOp(
+                    self._guard, term.operands[0], ids[succs[0][0]], ids[succs[1][0]]
+                )
+            )
+        self._update_args(succs, term, block, cur)
+        term.detach()
+        _erase(term)
+
+    def _update_args(
+        self,
+        succs: list[tuple[Block, list[SSAValue]]],
+        term: Operation,
+        block: Block,
+        cur: dict[int, SSAValue],
+    ) -> None:
+        if len(succs) == 1:
+            for slot, value in zip(
+                self._slots.args[succs[0][0]], succs[0][1], strict=True
+            ):
+                cur[slot] = value
+            return
+        assert isinstance(term, cf.ConditionalBranchOp)
+        (then_block, then_args), (else_block, else_args) = succs
+        old = dict(cur)
+        for slot, value in zip(self._slots.args[then_block], then_args, strict=True):
+            cur[slot] = self._select(block, term.cond, value, old[slot])
+        if then_block is else_block:
+            for slot, a, b in zip(
+                self._slots.args[then_block], then_args, else_args, strict=True
+            ):
+                cur[slot] = self._select(block, term.cond, a, b)
+            return
+        for slot, value in zip(self._slots.args[else_block], else_args, strict=True):
+            cur[slot] = self._select(block, term.cond, old[slot], value)
+
+    def _select(
+        self, block: Block, condition: SSAValue, a: SSAValue, b: SSAValue
+    ) -> SSAValue:
+        if a is b:
+            return a
+        select = arith.SelectOp(condition, a, b)
+        block.add_op(select)
+        return select.result
+
+    def _loop(
+        self, step: LoopStep[Block], block: Block, cur: dict[int, SSAValue]
+    ) -> None:
+        carried = self._written(step)
+        types = [self._slots.types[s] for s in carried]
+        before = Block(arg_types=types)
+        inner_cur = dict(cur)
+        for slot, arg in zip(carried, before.args, strict=True):
+            inner_cur[slot] = arg
+        self._steps(step.steps, before, inner_cur)
+        condition = self._any_guard(step.continue_ids, before)
+        before.add_op(scf.ConditionOp(condition, *(inner_cur[s] for s in carried)))
+        after = Block(arg_types=types)
+        after.add_op(scf.YieldOp(*after.args))
+        loop = scf.WhileOp(
+            [cur[s] for s in carried], types, Region(before), Region(after)
+        )
+        block.add_op(loop)
+        for slot, result in zip(carried, loop.results, strict=True):
+            cur[slot] = result
+
+    def _any_guard(self, ids: frozenset[int], block: Block) -> SSAValue:
+        assert self._guard is not None
+        if not ids:
+            false = arith.ConstantOp(IntegerAttr(0, i1))
+            block.add_op(false)
+            return false.result
+        result: SSAValue | None = None
+        for block_id in sorted(ids):
+            test = simt.GuardTestOp(self._guard, block_id)
+            block.add_op(test)
+            if result is None:
+                result = test.result
+                continue
+            either = arith.OrIOp(result, test.result)
+            block.add_op(either)
+            result = either.result
+        assert result is not None
+        return result
+
+    # -- exit --------------------------------------------------------------
+
+    def _export(self, cur: dict[int, SSAValue]) -> None:
+        """Points uses after the region of values defined in it at the values
+        their slots hold when the region is left."""
+        for value, slot in self._slots.of_value.items():
+            value.replace_uses_with_if(
+                cur[slot],
+                lambda use: _top_block(use.operation, self._body) is not self._block,
+            )
+
+
+def _retarget(term: Operation, units: frozenset[Block], new: Block) -> None:
+    """Sends the entry's edges into the region to `new`, without arguments."""
+    block = term.parent_block()
+    assert block is not None
+    succs = _successors(term)
+    targets = [(new, []) if succ in units else (succ, args) for succ, args in succs]
+    if len(targets) == 1 or targets[0][0] is targets[1][0] is new:
+        replacement: Operation = cf.BranchOp(new)
+    else:
+        assert isinstance(term, cf.ConditionalBranchOp)
+        replacement = cf.ConditionalBranchOp(
+            term.cond, targets[0][0], targets[0][1], targets[1][0], targets[1][1]
+        )
+    block.insert_op_before(replacement, term)
+    _erase(term)
+
+
+def _collect_slots(
+    body: Region, order: Sequence[Block], units: frozenset[Block], exit_block: Block
+) -> _Slots:
+    slots = _Slots()
+    for unit in order:
+        slots.args[unit] = [slots.add(arg, arg.type) for arg in unit.args]
+        slots.defined[unit] = []
+    slots.args[exit_block] = [slots.add(None, arg.type) for arg in exit_block.args]
+    for unit in order:
+        for op in unit.ops:
+            for result in op.results:
+                if any(_top_block(u.operation, body) is not unit for u in result.uses):
+                    _check_carriable(result, op)
+                    slots.defined[unit].append(slots.add(result, result.type))
+    for unit in order:
+        for arg in unit.args:
+            _check_carriable(arg, unit.first_op)
+    return slots
+
+
+def _check_carriable(value: SSAValue, op: Operation | None) -> None:
+    if isinstance(value.type, IntegerType | IndexType | AnyFloat):
+        return
+    raise PassFailedException(
+        f"simt-linearize: {_where(op)}: cannot carry a value of type {value.type} "
+        "across the blocks of a linearized region (expected an integer, index or "
+        "float type)"
+    )
+
+
+def _own_writes(
+    unit: Block, slots: _Slots, units: frozenset[Block], exit_block: Block
+) -> list[int]:
+    written = list(slots.defined[unit])
+    term = unit.last_op
+    assert term is not None
+    for succ, _ in _successors(term):
+        written.extend(slots.args[succ])
+    return sorted(set(written))
+
+
+def _zero(type_: Attribute) -> arith.ConstantOp:
+    if isinstance(type_, AnyFloat):
+        return arith.ConstantOp(FloatAttr(0.0, type_))
+    assert isinstance(type_, IntegerType | IndexType)
+    return arith.ConstantOp(IntegerAttr(0, type_))
+
+
+# ---------------------------------------------------------------------------
+# max-depth: linearizing deep structured nests (§5.2, §5.3)
+# ---------------------------------------------------------------------------
+
+
+def linearize_deep_nests(function: func.FuncOp, max_depth: int, level: int) -> None:
+    """Linearizes each control-flow op at nesting depth `max_depth` that holds
+    nested control flow (see the module doc)."""
+    for op in _deep_nests(function, max_depth):
+        _linearize_structured_op(op, level)
+
+
+_CONTROL = (scf.IfOp, scf.ForOp, scf.WhileOp)
+
+
+def _deep_nests(function: func.FuncOp, max_depth: int) -> list[Operation]:
+    found: list[Operation] = []
+    for op in function.walk():
+        if not isinstance(op, _CONTROL) or _depth(op, function) != max_depth:
+            continue
+        if any(isinstance(inner, _CONTROL) for inner in op.walk() if inner is not op):
+            found.append(op)
+    return found
+
+
+def _depth(op: Operation, function: func.FuncOp) -> int:
+    depth = 0
+    current = op.parent_op()
+    while current is not None and current is not function:
+        if isinstance(current, _CONTROL):
+            depth += 1
+        current = current.parent_op()
+    return depth
+
+
+def _linearize_structured_op(op: Operation, level: int) -> None:
+    """Lowers `op` and everything in it to the blocks of a scratch function,
+    linearizes them all, and puts the resulting ops where `op` was."""
+    parent = op.parent_block()
+    anchor = op.next_op
+    assert parent is not None and anchor is not None, "scf ops are not terminators"
+    start, inner = Block(), Block()
+    exit_block = Block(arg_types=[r.type for r in op.results])
+    scratch = Region([start, inner, exit_block])
+    start.add_op(cf.BranchOp(inner))
+    op.detach()
+    inner.add_op(op)
+    leave = cf.BranchOp(exit_block, *op.results)
+    inner.add_op(leave)
+    for result, arg in zip(op.results, exit_block.args, strict=True):
+        result.replace_uses_with_if(arg, lambda use: use.operation is not leave)
+    exit_block.add_op(func.ReturnOp(*exit_block.args))
+    holder = func.FuncOp("simt_linearize_scratch", ([], []), scratch)
+    walker = PatternRewriteWalker(
+        GreedyRewritePatternApplier([IfLowering(), ForLowering(), WhileLowering()]),
+        apply_recursively=True,
+    )
+    walker.rewrite_region(scratch)
+    units = frozenset(
+        b for b in scratch.blocks if b is not start and b is not exit_block
+    )
+    linearize_region(scratch, units, start, exit_block, level)
+    lift_structured(scratch, None)
+    block = scratch.blocks.first
+    assert block is not None and len(scratch.blocks) == 1
+    ret = block.last_op
+    assert isinstance(ret, func.ReturnOp)
+    _erase(ret)
+    for moved in list(block.ops):
+        moved.detach()
+        parent.insert_op_before(moved, anchor)
+    holder.erase()
+
+
+class WhileLowering(RewritePattern):
+    """Rewrites `scf.while` into a header block (the before region), a body
+    block (the after region) and a continuation block."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: scf.WhileOp, rewriter: PatternRewriter, /) -> None:
+        block = op.parent_block()
+        region = block.parent if block is not None else None
+        next_op = op.next_op
+        if block is None or region is None or next_op is None:
+            return
+        rest = block.split_before(next_op)
+        for result in op.results:
+            rest.insert_arg(result.type, len(rest.args))
+        before = op.before_region.blocks.first
+        after = op.after_region.blocks.first
+        assert before is not None and after is not None
+        condition = before.last_op
+        yield_op = after.last_op
+        assert isinstance(condition, scf.ConditionOp) and isinstance(
+            yield_op, scf.YieldOp
+        )
+        args = list(condition.args)
+        rewriter.replace_op(
+            condition,
+            cf.ConditionalBranchOp(condition.condition, after, args, rest, args),
+        )
+        rewriter.replace_op(yield_op, cf.BranchOp(before, *yield_op.arguments))
+        initial = list(op.arguments)
+        rewriter.inline_region(op.after_region, BlockInsertPoint.before(rest))
+        rewriter.inline_region(op.before_region, BlockInsertPoint.before(after))
+        rewriter.insert_op(cf.BranchOp(before, *initial), InsertPoint.after(op))
+        rewriter.replace_op(op, [], list(rest.args))
+
+
+def _erase(op: Operation) -> None:
+    block = op.parent_block()
+    if block is not None:
+        block.erase_op(op)
+    else:
+        op.erase()

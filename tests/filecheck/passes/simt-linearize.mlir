@@ -1,0 +1,229 @@
+// RUN: simt-opt %s --split-input-file -p 'simt-linearize{level=0}' | filecheck %s --check-prefixes=CHECK,L0
+// RUN: simt-opt %s --split-input-file -p 'simt-linearize{level=1}' | filecheck %s --check-prefixes=CHECK,L1
+// RUN: simt-opt %s --split-input-file -p 'simt-linearize{level=2}' | filecheck %s --check-prefixes=CHECK,L2
+// RUN: simt-opt %s --split-input-file -p 'simt-linearize{level=3}' | filecheck %s --check-prefixes=CHECK,L3
+
+// Fig. 1(b) -> Fig. 4: the short circuit's region B2..B5 becomes one guarded
+// step per block in reverse post-order; B1 (the CIDOM) sets the guard with its
+// own branch, B6 (the CIPDOM) reads the value carried out of the region.
+// CHECK-LABEL: func.func @fig1
+// CHECK-NOT:     {{ cf\.}}
+// CHECK:         %[[C1:.*]] = arith.cmpi sgt
+// CHECK:         %[[G:.*]] = simt.guard.create 1 : !simt.guard<5>
+// CHECK:         simt.guard.select %[[G]], %[[C1]], 1, 0
+// CHECK:         simt.guarded %[[G]], 0
+// CHECK:           simt.guard.select %[[G]], %{{.*}}, 1, 2
+// CHECK:         simt.guarded %[[G]], 1
+// CHECK:           simt.guard.select %[[G]], %{{.*}}, 3, 2
+// CHECK:         %[[T2:.*]] = simt.guard.test %[[G]], 2
+// CHECK:         %[[V5:.*]] = scf.if %[[T2]] -> (i32)
+// CHECK:           arith.subi
+// CHECK:           simt.guard.set %[[G]], 4
+// CHECK:         %[[T3:.*]] = simt.guard.test %[[G]], 3
+// CHECK:         %[[R:.*]] = scf.if %[[T3]] -> (i32)
+// CHECK:           arith.addi
+// CHECK:         } else {
+// CHECK-NEXT:      scf.yield %[[V5]] : i32
+// CHECK:         memref.store %[[R]]
+// CHECK-NOT:     {{ cf\.}}
+// CHECK:         func.return
+func.func @fig1(%a: memref<?xi32>, %x: i32) attributes {simt.kernel} {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  %c1 = arith.cmpi sgt, %x, %one : i32
+  cf.cond_br %c1, ^b3, ^b2
+^b2:
+  %two = arith.constant 2 : i32
+  %c2 = arith.cmpi sgt, %x, %two : i32
+  cf.cond_br %c2, ^b3, ^b5
+^b3:
+  %three = arith.constant 3 : i32
+  %c3 = arith.cmpi sgt, %x, %three : i32
+  cf.cond_br %c3, ^b4, ^b5
+^b4:
+  %v4 = arith.addi %x, %one : i32
+  cf.br ^b6(%v4 : i32)
+^b5:
+  %v5 = arith.subi %x, %one : i32
+  cf.br ^b6(%v5 : i32)
+^b6(%r: i32):
+  memref.store %r, %a[%c0] : memref<?xi32>
+  func.return
+}
+
+// -----
+
+// Fig. 5(b) -> 5(c): the retreating edge B4 -> B2 becomes an scf.while over
+// B2..B4 that runs again while the guard holds B2's id (the back-edge guard
+// B4_1_G); the loop's exits B5 and B6 follow it.
+// L0 tests every block; O1 drops the tests of B2 and B6, which always match;
+// O2 nests B4 under B3; O3 tests B3 and B4 with their predecessors' branch
+// conditions instead of the guard.
+// CHECK-LABEL: func.func @fig5
+// CHECK-NOT:     {{ cf\.}}
+// CHECK:         %[[G:.*]] = simt.guard.create 0 : !simt.guard<6>
+// CHECK:         scf.while
+// L0-NEXT:         simt.guard.test %[[G]], 0
+// L0:              %[[DONE0:.*]] = arith.cmpi sge
+// L0:              simt.guard.test %[[G]], 1
+// L0:              simt.guard.test %[[G]], 2
+// L1-NEXT:         %[[DONE1:.*]] = arith.cmpi sge
+// L1:              simt.guard.select %[[G]], %[[DONE1]], 3, 1
+// L1:              simt.guard.test %[[G]], 1
+// L1:              simt.guard.test %[[G]], 2
+// L2-NEXT:         arith.cmpi sge
+// L2:              %[[T1:.*]] = simt.guard.test %[[G]], 1
+// L2-NEXT:         scf.if %[[T1]]
+// L2:                simt.guard.test %[[G]], 2
+// L3-NEXT:         %[[DONE:.*]] = arith.cmpi sge
+// L3:              scf.if %[[DONE]]
+// L3:              } else {
+// L3:                %[[BIG:.*]] = arith.cmpi sgt
+// L3:                scf.if %[[BIG]]
+// L3:                } else {
+// L3-NEXT:             arith.addi
+// L3-NEXT:             simt.guard.set %[[G]], 0
+// CHECK:           %[[BACK:.*]] = simt.guard.test %[[G]], 0
+// CHECK-NEXT:      scf.condition(%[[BACK]])
+// L0:            simt.guard.test %[[G]], 3
+// L0:            simt.guarded %[[G]], 4
+// L3:            simt.guard.test %[[G]], 3
+// L3-NOT:        simt.guard.test
+// CHECK:         memref.store
+// CHECK-NOT:     {{ cf\.}}
+// CHECK:         func.return
+func.func @fig5(%a: memref<?xi32>, %n: i32) attributes {simt.kernel} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  cf.br ^b2(%zero : i32)
+^b2(%i: i32):
+  %done = arith.cmpi sge, %i, %n : i32
+  cf.cond_br %done, ^b5(%i : i32), ^b3
+^b3:
+  %v = memref.load %a[%c0] : memref<?xi32>
+  %big = arith.cmpi sgt, %v, %i : i32
+  cf.cond_br %big, ^b6(%v : i32), ^b4
+^b4:
+  %next = arith.addi %i, %one : i32
+  cf.br ^b2(%next : i32)
+^b5(%x: i32):
+  %y = arith.muli %x, %x : i32
+  cf.br ^b6(%y : i32)
+^b6(%r: i32):
+  memref.store %r, %a[%c0] : memref<?xi32>
+  func.return
+}
+
+// -----
+
+// Fig. 6(c) -> 6(d): the irreducible loop B2 <-> B3, entered at both blocks,
+// becomes one reducible scf.while; neither block is duplicated. B1, the source
+// of the edges into the loop, is in the region (ids: B1 0, B2 1, B3 2, exit 3).
+// CHECK-LABEL: func.func @fig6
+// CHECK-NOT:     {{ cf\.}}
+// CHECK:         %[[G:.*]] = simt.guard.create 0 : !simt.guard<4>
+// L0:            simt.guard.test %[[G]], 0
+// CHECK:         simt.guard.select %[[G]], %{{.*}}, 1, 2
+// CHECK:         scf.while
+// CHECK:           %[[T1:.*]] = simt.guard.test %[[G]], 1
+// CHECK:           scf.if %[[T1]]
+// CHECK:             arith.addi
+// CHECK:           %[[T2:.*]] = simt.guard.test %[[G]], 2
+// CHECK:           scf.if %[[T2]]
+// CHECK:             arith.muli
+// CHECK:           %[[BACK:.*]] = simt.guard.test %[[G]], 1
+// CHECK-NEXT:      scf.condition(%[[BACK]])
+// CHECK-NOT:     arith.muli
+// CHECK-NOT:     arith.addi
+// CHECK:         func.return
+func.func @fig6(%a: memref<?xi32>, %x: i32) attributes {simt.kernel} {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  %c = arith.cmpi sgt, %x, %one : i32
+  cf.cond_br %c, ^b2(%x : i32), ^b3(%one : i32)
+^b2(%p: i32):
+  %p1 = arith.addi %p, %one : i32
+  %s2 = arith.cmpi slt, %p1, %x : i32
+  cf.cond_br %s2, ^b3(%p1 : i32), ^b4(%p1 : i32)
+^b3(%q: i32):
+  %q1 = arith.muli %q, %x : i32
+  %s3 = arith.cmpi slt, %q1, %x : i32
+  cf.cond_br %s3, ^b2(%q1 : i32), ^b4(%q1 : i32)
+^b4(%r: i32):
+  memref.store %r, %a[%c0] : memref<?xi32>
+  func.return
+}
+
+// -----
+
+// A `while` loop with a `break`, as the frontend emits it: the region is the
+// whole loop (Alg. 2 pulls the header in through the latch), bounded by the
+// entry and the block after the loop; nothing of cf is left.
+// CHECK-LABEL: func.func @break_loop
+// CHECK-NOT:     {{ cf\.}}
+// CHECK:         simt.guard.create 0 : !simt.guard<5>
+// CHECK:         scf.while
+// CHECK:           scf.condition
+// CHECK:         memref.store
+// CHECK-NOT:     {{ cf\.}}
+// CHECK:         func.return
+func.func @break_loop(%a: memref<?xi32>, %n: i32) attributes {simt.kernel} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  cf.br ^header(%zero, %zero : i32, i32)
+^header(%i: i32, %s: i32):
+  %more = arith.cmpi slt, %i, %n : i32
+  cf.cond_br %more, ^body, ^after(%s : i32)
+^body:
+  %v = memref.load %a[%c0] : memref<?xi32>
+  %stop = arith.cmpi eq, %v, %i : i32
+  cf.cond_br %stop, ^after(%i : i32), ^latch
+^latch:
+  %s1 = arith.addi %s, %v : i32
+  %i1 = arith.addi %i, %one : i32
+  cf.br ^header(%i1, %s1 : i32, i32)
+^after(%r: i32):
+  memref.store %r, %a[%c0] : memref<?xi32>
+  func.return
+}
+
+// -----
+
+// A structured graph (a loop with a `continue`, an early return outside any
+// loop) has no unstructured edge: it is lifted to scf without a guard.
+// CHECK-LABEL: func.func @structured
+// CHECK-NOT:     simt.guard
+// CHECK-NOT:     {{ cf\.}}
+// CHECK:         scf.if %{{.*}} {
+// CHECK:         } else {
+// CHECK:           scf.while
+// CHECK:             scf.if
+// CHECK-NOT:     simt.guard
+// CHECK-NOT:     {{ cf\.}}
+// CHECK:         func.return
+func.func @structured(%a: memref<?xi32>, %n: i32) attributes {simt.kernel} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %neg = arith.cmpi slt, %n, %zero : i32
+  cf.cond_br %neg, ^early, ^pre
+^early:
+  func.return
+^pre:
+  cf.br ^header(%zero : i32)
+^header(%i: i32):
+  %more = arith.cmpi slt, %i, %n : i32
+  cf.cond_br %more, ^body, ^after
+^body:
+  %i1 = arith.addi %i, %one : i32
+  %odd = arith.andi %i, %one : i32
+  %skip = arith.cmpi ne, %odd, %zero : i32
+  cf.cond_br %skip, ^header(%i1 : i32), ^work
+^work:
+  memref.store %i, %a[%c0] : memref<?xi32>
+  cf.br ^header(%i1 : i32)
+^after:
+  func.return
+}

@@ -1,0 +1,239 @@
+"""Algorithms 1-3 of Anantpur & Govindarajan 2014 on the small graph type.
+
+The figure graphs are the reconstructions of tests/analysis/test_figures_anantpur.py
+(each with an explicit Exit so that every region has a CIPDOM).
+"""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simt.analysis.dominance import DominatorTree, PostDominatorTree
+from simt.analysis.graph import DiGraph
+from simt.analysis.linearize_algo import (
+    LoopStep,
+    StepTest,
+    UnitStep,
+    claim3_bound,
+    linearize,
+)
+from simt.analysis.regions import (
+    UnstructuredRegion,
+    outermost_regions,
+    structured_subregions,
+    unstructured_regions,
+)
+from simt.analysis.unstructured import UnstructuredEdges
+
+Edges = list[tuple[str, str]]
+
+
+def _graph(edges: Edges) -> DiGraph[str]:
+    return DiGraph.from_edges(edges[0][0], edges)
+
+
+FIG1 = _graph(
+    [
+        ("Entry", "B1"),
+        ("B1", "B2"),
+        ("B1", "B3"),
+        ("B2", "B3"),
+        ("B2", "B5"),
+        ("B3", "B4"),
+        ("B3", "B5"),
+        ("B4", "B6"),
+        ("B5", "B6"),
+        ("B6", "Exit"),
+    ]
+)
+FIG5 = _graph(
+    [
+        ("B1", "B2"),
+        ("B2", "B5"),
+        ("B2", "B3"),
+        ("B3", "B6"),
+        ("B3", "B4"),
+        ("B4", "B2"),
+        ("B5", "B6"),
+        ("B6", "Exit"),
+    ]
+)
+FIG6B = _graph(
+    [
+        ("B0", "B1"),
+        ("B1", "B2"),
+        ("B1", "B5"),
+        ("B2", "B3"),
+        ("B3", "B4"),
+        ("B4", "B5"),
+        ("B5", "B3"),
+        ("B5", "B6"),
+    ]
+)
+FIG6C = _graph(
+    [
+        ("B0", "B1"),
+        ("B1", "B2"),
+        ("B1", "B3"),
+        ("B2", "B3"),
+        ("B3", "B2"),
+        ("B2", "B4"),
+        ("B3", "B4"),
+        ("B4", "Exit"),
+    ]
+)
+# A while loop left by a `break` (H -> X and A -> X leave the loop H, A, L).
+BREAK = _graph(
+    [
+        ("E", "P0"),
+        ("P0", "H"),
+        ("H", "A"),
+        ("H", "X"),
+        ("A", "L"),
+        ("A", "X"),
+        ("L", "H"),
+        ("X", "Y"),
+    ]
+)
+
+
+def _regions(graph: DiGraph[str]) -> tuple[UnstructuredRegion[str], ...]:
+    edges = UnstructuredEdges(graph).edges
+    return outermost_regions(unstructured_regions(graph, edges))
+
+
+def _region_graph(graph: DiGraph[str], region: UnstructuredRegion[str]) -> DiGraph[str]:
+    edges = [(region.entry, s) for s in graph.succs(region.entry) if s in region]
+    for node in graph.reverse_post_order:
+        if node in region:
+            edges += [(node, s) for s in graph.succs(node)]
+    return DiGraph.from_edges(region.entry, edges)
+
+
+def test_fig1_minimal_region() -> None:
+    """Alg. 2 on Fig. 1(b): the region of all three unstructured edges is
+    B2..B5 between CIDOM B1 and CIPDOM B6."""
+    (region,) = _regions(FIG1)
+    assert region.blocks == {"B2", "B3", "B4", "B5"}
+    assert (region.entry, region.exit) == ("B1", "B6")
+
+
+def test_fig5_region_holds_the_left_loop() -> None:
+    """Alg. 2 on Fig. 5(b): jumping out of the loop pulls the whole loop and
+    both exit targets in."""
+    (region,) = _regions(FIG5)
+    assert region.blocks == {"B2", "B3", "B4", "B5", "B6"}
+    assert (region.entry, region.exit) == ("B1", "Exit")
+
+
+def test_break_region_pulls_in_the_header() -> None:
+    """Step 3 of Alg. 2: the latch's edge back to the header makes the header
+    a member, so the region is single-entry single-exit (Def. 4)."""
+    (region,) = _regions(BREAK)
+    assert region.blocks == {"H", "A", "L", "X"}
+    assert (region.entry, region.exit) == ("P0", "Y")
+
+
+def test_fig6b_structured_subregion() -> None:
+    """Alg. 3 on Fig. 6(b): inside the irreducible region, B3 -> B4 is a
+    structured sub-region (B3 = idom(B4), B4 = ipdom(B3))."""
+    (region,) = _regions(FIG6B)
+    assert region.blocks == {"B1", "B2", "B3", "B4", "B5"}
+    edges = UnstructuredEdges(FIG6B).edges
+    subs = structured_subregions(
+        FIG6B, region, edges, DominatorTree(FIG6B), PostDominatorTree(FIG6B)
+    )
+    assert [(s.entry, s.exit, s.blocks) for s in subs] == [("B3", "B4", {"B3", "B4"})]
+
+
+def test_regions_satisfy_definition_4() -> None:
+    """Every edge into a region comes from its entry, every edge out goes to
+    its exit, on every figure."""
+    for graph in (FIG1, FIG5, FIG6B, FIG6C, BREAK):
+        for region in _regions(graph):
+            for source, target in graph.edges:
+                if target in region and source not in region:
+                    assert source == region.entry
+                if source in region and target not in region:
+                    assert target == region.exit
+
+
+def test_fig1_level0_is_algorithm1() -> None:
+    """Alg. 1: one guard test per block, in reverse post-order, no loop."""
+    (region,) = _regions(FIG1)
+    plan = linearize(_region_graph(FIG1, region), region.exit, level=0)
+    assert plan.loops == ()
+    assert [s.node for s in plan.steps if isinstance(s, UnitStep)] == list(plan.order)
+    assert all(isinstance(s, UnitStep) and s.test == StepTest.GUARD for s in plan.steps)
+    assert plan.guard_tests == 4
+    assert plan.entry_ids == {plan.ids["B2"], plan.ids["B3"]}
+
+
+def test_fig5_back_edge_guard() -> None:
+    """Alg. 1 lines 24-33 on Fig. 5: the retreating edge B4 -> B2 becomes a
+    loop over B2..B4 that continues while the guard holds B2's id."""
+    (region,) = _regions(FIG5)
+    plan = linearize(_region_graph(FIG5, region), region.exit, level=0)
+    assert plan.retreating == {("B4", "B2")}
+    (loop,) = [s for s in plan.steps if isinstance(s, LoopStep)]
+    assert [s.node for s in loop.steps if isinstance(s, UnitStep)] == ["B2", "B3", "B4"]
+    assert loop.continue_ids == {plan.ids["B2"]}
+
+
+def test_fig5_optimizations() -> None:
+    """O1-O3 on Fig. 5: B2 is always entered at its test (O1), B3 and B4
+    nest under their single predecessors and use their branch conditions (O3)."""
+    (region,) = _regions(FIG5)
+    graph = _region_graph(FIG5, region)
+    plan = linearize(graph, region.exit, level=3)
+    tests = {s.node: s.test for s in plan.unit_steps}
+    assert tests["B2"] == StepTest.ALWAYS
+    assert tests["B3"] == StepTest.BRANCH_FALSE
+    assert tests["B4"] == StepTest.BRANCH_FALSE
+    assert plan.guard_tests < linearize(graph, region.exit, level=0).guard_tests
+
+
+def test_fig6c_irreducible_becomes_one_loop() -> None:
+    """§3.3, Fig. 6(c)/(d): the irreducible loop B2 <-> B3 becomes one loop
+    without duplicating a block."""
+    for region in _regions(FIG6C):
+        plan = linearize(_region_graph(FIG6C, region), region.exit, level=3)
+        nodes = [s.node for s in plan.unit_steps]
+        assert sorted(nodes) == sorted(region.blocks)
+        assert len(plan.loops) <= 1
+
+
+def test_guard_values_reach_exit_only() -> None:
+    """§4.2: the propagated values at each test contain the test's own id."""
+    for graph in (FIG1, FIG5, FIG6B, FIG6C, BREAK):
+        for region in _regions(graph):
+            plan = linearize(_region_graph(graph, region), region.exit, level=1)
+            for step in plan.unit_steps:
+                assert step.block_id in step.values
+
+
+@st.composite
+def _random_region(draw: st.DrawFn) -> DiGraph[int]:
+    """A random graph whose every node reaches the exit n (forward edges
+    guarantee it), with arbitrary extra edges (loops, irreducible ones)."""
+    n = draw(st.integers(1, 9))
+    edges: list[tuple[int, int]] = [(-1, 0)]
+    for node in range(n):
+        edges.append((node, draw(st.integers(node + 1, n))))
+        if draw(st.booleans()):
+            edges.append((node, draw(st.integers(0, n))))
+    if draw(st.booleans()):
+        edges.append((-1, draw(st.integers(0, n - 1))))
+    return DiGraph.from_edges(-1, edges)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(_random_region(), st.integers(0, 3))
+def test_claim3_and_every_unit_once(graph: DiGraph[int], level: int) -> None:
+    """Claim 3: at most one guard test per block and per retreating edge; every
+    reachable unit appears exactly once in the plan (no duplication)."""
+    exit_node = max(n for n in graph.nodes)
+    plan = linearize(graph, exit_node, level)
+    units = [s.node for s in plan.unit_steps]
+    assert sorted(units) == sorted(plan.order)
+    assert plan.guard_tests <= claim3_bound(len(plan.order), len(plan.retreating))
+    assert plan.guard_tests <= 2 * len(plan.order)
