@@ -1,0 +1,333 @@
+"""The profitability model of loop nest reduction (Bulavintsev 2019, §III.C).
+
+Formula (1) of the paper: merging inner loop B into outer loop A pays when
+
+    n / N > Ta / (Ta + Tb)
+
+where N is the warp size, n the number of idle lanes of a warp in B (lanes
+whose inner loop is over while others go on), Ta the time of A's exclusive
+work (the detour a lane takes to get new work) and Tb the time of one
+iteration of B. Equivalently: (N - n) * Ta, what the busy lanes lose while the
+warp takes the detour, must be less than n * Tb, the inner work the idle lanes
+would do instead.
+
+Here Ta and Tb are the simulator's cost table (`simt.sim.costs.op_cost`, in
+cycles per warp instruction) applied to the IR:
+
+* Tb = the cost of one iteration of the inner loop: its condition region
+  (with `scf.condition`) and its body (for several inner loops, their mean);
+* Ta = the cost of one pass through the outer loop's exclusive work: its
+  condition region and every op of its body outside the inner loops, plus the
+  bookkeeping of the flattened loop per detour (`DETOUR_OVERHEAD`: the test of
+  the flag and the branch back into the inner loop).
+
+Nested ops count recursively: an `scf.if` costs its condition branch plus the
+mean of its two sides; a loop costs its expected trip count times its body.
+Expected trip counts come from a dynamic profile (`warp_iterations / entries`
+of the simulator), else a `simt.loop_info` attribute, else constant bounds of
+an `scf.for`, else `DEFAULT_TRIP_COUNT`.
+
+n/N, the expected idle fraction of the inner loop, comes from a profile
+written by `SimulationStats.to_json()` and read by `load_profile` (lane bodies
+over warp bodies of the loop, see `_loop_profile`), else the loop's
+`simt.loop_info` attribute, else a value the caller gives.
+
+`NestCostModel.decide` turns this into the decision of each mode of
+`simt-flatten-loops`: `always` flattens, `static` and `profile` flatten where
+formula (1) holds, `adaptive` flattens and passes the threshold
+Ta / (Ta + Tb), as an integer out of 1024, to the run-time test.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.ir import Block, Operation, Region
+
+from simt.dialects.simt import LOOP_INFO_ATTR, LoopInfoAttr
+from simt.sim.costs import DEFAULT_COST_TABLE, CostTable, op_cost
+from simt.sim.stats import site_id
+
+DEFAULT_TRIP_COUNT = 8.0
+"""Iterations assumed for a loop whose trip count nothing tells."""
+
+DETOUR_OVERHEAD = 2
+"""Branches per detour that the flattened loop adds to the outer work."""
+
+ITERATION_OVERHEAD = 1
+"""Branches per iteration that the flattened loop adds (the test of b)."""
+
+THRESHOLD_SCALE = 1024
+"""The run-time test compares n * 1024 with N * round(1024 * Ta / (Ta + Tb))."""
+
+
+@dataclass(frozen=True)
+class LoopProfile:
+    """What a dynamic profile says about one loop."""
+
+    idle_fraction: float | None
+    trip_count: float | None
+    """Iterations a warp ran per entry (warp_iterations / entries)."""
+
+
+@dataclass(frozen=True)
+class ProfileData:
+    """Loop facts of a simulator profile, keyed by the loop ops of a module."""
+
+    loops: Mapping[Operation, LoopProfile] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+    def get(self, op: Operation) -> LoopProfile | None:
+        return self.loops.get(op)
+
+
+def load_profile(path: str | Path, module: ModuleOp) -> ProfileData:
+    """Reads a `SimulationStats.to_json()` file and matches its loop sites
+    (`@kernel/b0.3/...`) with the loops of `module`.
+
+    Raises ValueError (with the path) when the file is not such a profile.
+    """
+    try:
+        data = json.loads(Path(path).read_text())
+    except json.JSONDecodeError as error:
+        raise ValueError(f"profile {path}: not JSON ({error})") from error
+    if not isinstance(data, dict) or not isinstance(data.get("loops"), dict):
+        raise ValueError(f"profile {path}: expected an object with a 'loops' map")
+    warp_size = data.get("warp_size", 32)
+    if not isinstance(warp_size, int) or warp_size < 1:
+        raise ValueError(f"profile {path}: expected a positive 'warp_size'")
+    return profile_from_dict(data["loops"], module, warp_size)
+
+
+def profile_from_dict(
+    loops: Mapping[str, Mapping[str, object]], module: ModuleOp, warp_size: int = 32
+) -> ProfileData:
+    """Matches the `loops` map of a profile with the loop ops of `module`."""
+    found: dict[Operation, LoopProfile] = {}
+    for op in module.walk():
+        if not isinstance(op, scf.ForOp | scf.WhileOp):
+            continue
+        entry = loops.get(site_id(op))
+        if entry is not None:
+            found[op] = _loop_profile(entry, op, warp_size)
+    return ProfileData(MappingProxyType(found))
+
+
+def _loop_profile(
+    entry: Mapping[str, object], op: Operation, warp_size: int
+) -> LoopProfile:
+    """Trip count and idle fraction of one loop of a profile.
+
+    For an `scf.while` the simulator counts an iteration per execution of the
+    condition region, the last of each entry finding the loop done; the idle
+    fraction here counts bodies only (the flattened loop merges that last
+    test into the detour): 1 - lane bodies / (warp bodies * warp_size)."""
+    numbers = {
+        key: float(value)
+        for key, value in entry.items()
+        if isinstance(value, int | float) and not isinstance(value, bool)
+    }
+    entries = numbers.get("entries", 0.0)
+    iterations = numbers.get("warp_iterations", 0.0)
+    trips = iterations / entries if entries else None
+    idle = numbers.get("idle_fraction")
+    if isinstance(op, scf.WhileOp) and entries:
+        lane_bodies = numbers.get("lane_iterations", 0.0) - numbers.get(
+            "lane_entries", 0.0
+        )
+        warp_bodies = iterations - entries
+        if warp_bodies > 0:
+            idle = max(0.0, 1.0 - lane_bodies / (warp_bodies * warp_size))
+    return LoopProfile(idle, trips)
+
+
+@dataclass(frozen=True)
+class NestCost:
+    """Ta, Tb and n/N of one nest, and formula (1) on them."""
+
+    ta: float
+    tb: float
+    idle_fraction: float | None
+    trip_count: float = float("inf")
+    """Iterations of the inner loop per entry of a warp (the original pays Ta
+    once per trip_count iterations of B)."""
+    overhead: float = 0.0
+    """Cycles the flattened loop adds to every iteration (the flag test)."""
+
+    @property
+    def threshold(self) -> float:
+        """The idle fraction above which flattening pays.
+
+        Per iteration of B in the original, a warp pays Tb + Ta / trip; the
+        flattened loop needs a fraction (1 - n/N) of those iterations, each
+        paying Tb + overhead + Ta when lanes take the detour. Flattening pays
+        when (1 - n/N)(Tb + Ta + overhead) < Tb + Ta / trip, i.e.
+        n/N > 1 - (Tb + Ta / trip) / (Tb + Ta + overhead): formula (1),
+        Ta / (Ta + Tb), for long inner loops and no overhead.
+        """
+        flat = self.tb + self.ta + self.overhead
+        if flat <= 0:
+            return 0.0
+        original = self.tb + (self.ta / self.trip_count if self.trip_count > 0 else 0.0)
+        return max(0.0, 1.0 - original / flat)
+
+    @property
+    def profitable(self) -> bool:
+        """Formula (1): n/N > Ta / (Ta + Tb)."""
+        return self.idle_fraction is not None and self.idle_fraction > self.threshold
+
+    def describe(self) -> str:
+        idle = "unknown" if self.idle_fraction is None else f"{self.idle_fraction:.3f}"
+        return (
+            f"n/N = {idle}, Ta/(Ta+Tb) = {self.threshold:.3f} "
+            f"(Ta = {self.ta:g}, Tb = {self.tb:g} cycles)"
+        )
+
+
+def adaptive_threshold(cost: NestCost) -> int:
+    """p in the run-time test n * 1024 > N * p; at most 1023 so that a warp
+    whose lanes are all idle always takes the detour."""
+    return min(THRESHOLD_SCALE - 1, max(0, round(THRESHOLD_SCALE * cost.threshold)))
+
+
+@dataclass(frozen=True)
+class FlattenDecision:
+    """Whether to flatten a nest, in which form, and why."""
+
+    flatten: bool
+    mode: str
+    """"always" or "adaptive": the form of the flattened loop."""
+    reason: str
+    cost: NestCost | None = None
+
+    @property
+    def threshold_num(self) -> int:
+        return adaptive_threshold(self.cost) if self.cost is not None else 0
+
+
+@dataclass(frozen=True)
+class NestCostModel:
+    """Ta, Tb and n/N of nests from a cost table and (optionally) a profile."""
+
+    profile: ProfileData | None = None
+    table: CostTable = DEFAULT_COST_TABLE
+    default_trip_count: float = DEFAULT_TRIP_COUNT
+
+    def decide(
+        self,
+        outer: Operation,
+        inner: Iterable[Operation],
+        mode: str,
+        idle_fraction: float,
+    ) -> FlattenDecision:
+        """The decision of `simt-flatten-loops{mode=...}` for one nest."""
+        inner = list(inner)
+        if mode == "always":
+            return FlattenDecision(True, "always", "mode=always")
+        idle = idle_fraction if mode == "static" else self.idle_fraction(inner)
+        cost = self.nest_cost(outer, inner, idle if idle is not None else idle_fraction)
+        if mode == "adaptive":
+            return FlattenDecision(True, "adaptive", cost.describe(), cost)
+        if cost.profitable:
+            return FlattenDecision(True, "always", cost.describe(), cost)
+        return FlattenDecision(
+            False, "always", f"not flattened: not profitable: {cost.describe()}", cost
+        )
+
+    def nest_cost(
+        self, outer: Operation, inner: list[Operation], idle_fraction: float | None
+    ) -> NestCost:
+        inner_set = set(inner)
+        ta = self._exclusive_cost(outer, inner_set) + DETOUR_OVERHEAD
+        count = max(1, len(inner))
+        tb = sum(self.iteration_cost(loop) for loop in inner) / count
+        trips = sum(self.trip_count(loop) for loop in inner if _is_loop(loop)) / count
+        return NestCost(ta, tb, idle_fraction, max(trips, 1.0), ITERATION_OVERHEAD)
+
+    def idle_fraction(self, inner: list[Operation]) -> float | None:
+        """Mean idle fraction of the inner loops from the profile or attributes."""
+        known = [f for f in (self._idle_of(loop) for loop in inner) if f is not None]
+        return sum(known) / len(known) if known else None
+
+    def _idle_of(self, loop: Operation) -> float | None:
+        found = self.profile.get(loop) if self.profile is not None else None
+        if found is not None and found.idle_fraction is not None:
+            return found.idle_fraction
+        info = loop.attributes.get(LOOP_INFO_ATTR)
+        return info.expected_idle_fraction if isinstance(info, LoopInfoAttr) else None
+
+    # -- costs of IR ---------------------------------------------------------
+
+    def iteration_cost(self, loop: Operation) -> float:
+        """One iteration of a loop: condition and body (nested ops included)."""
+        return sum(self.region_cost(region) for region in loop.regions) + (
+            op_cost("scf.condition", self.table) if isinstance(loop, scf.ForOp) else 0
+        )
+
+    def _exclusive_cost(self, outer: Operation, inner: set[Operation]) -> float:
+        total = 0.0
+        for region in outer.regions:
+            for op in _region_ops(region):
+                if op not in inner:
+                    total += self.op_total_cost(op)
+        if isinstance(outer, scf.ForOp):
+            total += op_cost("arith.addi", self.table) + op_cost(
+                "arith.cmpi", self.table
+            )
+        return total
+
+    def region_cost(self, region: Region) -> float:
+        return sum(self.op_total_cost(op) for op in _region_ops(region))
+
+    def op_total_cost(self, op: Operation) -> float:
+        """The cost of one execution of `op`, with what its regions run."""
+        own = op_cost(op, self.table)
+        if isinstance(op, scf.IfOp):
+            sides = [self.region_cost(r) for r in op.regions if r.blocks]
+            return own + (sum(sides) / 2 if sides else 0.0)
+        if isinstance(op, scf.ForOp | scf.WhileOp):
+            return own + self.trip_count(op) * self.iteration_cost(op)
+        return own + sum(self.region_cost(r) for r in op.regions)
+
+    def trip_count(self, loop: Operation) -> float:
+        """Expected iterations per entry of a warp into `loop`."""
+        found = self.profile.get(loop) if self.profile is not None else None
+        if found is not None and found.trip_count is not None:
+            return found.trip_count
+        info = loop.attributes.get(LOOP_INFO_ATTR)
+        if isinstance(info, LoopInfoAttr) and info.expected_trip_count is not None:
+            return info.expected_trip_count
+        static = _constant_trip_count(loop)
+        return static if static is not None else self.default_trip_count
+
+
+def _is_loop(op: Operation) -> bool:
+    return isinstance(op, scf.ForOp | scf.WhileOp)
+
+
+def _region_ops(region: Region) -> Iterable[Operation]:
+    for block in region.blocks:
+        yield from block.ops
+
+
+def _constant_trip_count(loop: Operation) -> float | None:
+    if not isinstance(loop, scf.ForOp):
+        return None
+    bounds = [_constant(v.owner) for v in (loop.lb, loop.ub, loop.step)]
+    lb, ub, step = bounds
+    if lb is None or ub is None or step is None or step <= 0:
+        return None
+    return float(max(0, -(-(ub - lb) // step)))
+
+
+def _constant(owner: Operation | Block) -> int | None:
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
