@@ -1,0 +1,258 @@
+"""The DPLL benchmark: `python -m simt.bench.dpll.run --out bench/results/`.
+
+Source: Bulavintsev and Zhdanov 2021, Table 1: literal checks per second of
+DPLL on hole8.cnf and dubois25.cnf, single-threaded CPU (Core i7-8700k: 46
+and 55 million/s) against the "Take 4" GPU version (RTX 2060: 166 and 436
+million/s). Writes `dpll.json` into the output folder with, per formula:
+
+- `cpu_full`: the @njit reference over every sub-tree of a 10-variable split
+  (hole8 searched to the end: UNSAT; dubois25 with a node limit per sub-tree,
+  its full refutation takes minutes: `--full-cpu` runs it);
+- `sample`: the sub-trees the simulator runs (a documented sub-sample: the
+  Python simulator issues about 10^5 warp instructions a second), with the
+  CPU reference on the same sample, checked sub-tree by sub-tree;
+- `simulator_original` / `simulator_optimized`: wall time, literal checks per
+  second of the simulation (a Python model: only its ratios mean anything),
+  SIMD efficiency, issued warp instructions and cycles, and literal checks
+  per issued warp instruction and per cycle (the model's throughput), before
+  and after `simt-optimize` (reported as not available when no pass of that
+  name is registered);
+- `gpu`: numba's kernel and simt's (original, optimized) on the full split
+  when numba-cuda sees a GPU, else the reason there is none.
+
+Also the kernel's loop tree (`simt-loop-tree`, noalias) and whether the
+kernel lowers to PTX.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import io
+import json
+import platform
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from simt.bench.dpll.cnf import CNF, dubois, pigeonhole, solver_arrays
+from simt.bench.dpll.harness import (
+    SimulatedRun,
+    Split,
+    Timed,
+    compile_dpll,
+    gpu_available,
+    run_cpu,
+    run_numba_gpu,
+    run_simt_gpu,
+    run_simulator,
+)
+
+DESCRIPTION = "The DPLL benchmark: literal checks per second on hole8 and dubois25."
+
+PAPER_TABLE_1 = {
+    "hole8.cnf": {"cpu_mlits_per_s": 46, "gpu_mlits_per_s": 166},
+    "dubois25.cnf": {"cpu_mlits_per_s": 55, "gpu_mlits_per_s": 436},
+}
+"""Bulavintsev and Zhdanov 2021, Table 1 (Core i7-8700k one thread; RTX 2060)."""
+
+OPTIMIZE = "simt-optimize"
+
+UNLIMITED = 1 << 62
+"""A node limit no search reaches (written as null in the results)."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """One formula: its CPU split and the simulator's sub-sample."""
+
+    name: str
+    make: Callable[[], CNF]
+    cpu: Split
+    sample: Split
+
+
+def configs(quick: bool, full_cpu: bool) -> list[Config]:
+    """hole8 and dubois25; `quick` shrinks the runs to a smoke test."""
+    dubois_cpu_limit = UNLIMITED if full_cpu else (200 if quick else 20_000)
+    hole_sample = Split(10, 960, 32, 5 if quick else 50)
+    dubois_sample = Split(10, 0, 32 if quick else 64, 5 if quick else 200)
+    return [
+        Config(
+            "hole8.cnf",
+            lambda: pigeonhole(8),
+            Split(10, 0, 1024, UNLIMITED),
+            hole_sample,
+        ),
+        Config(
+            "dubois25.cnf",
+            lambda: dubois(25),
+            Split(10, 0, 1024, dubois_cpu_limit),
+            dubois_sample,
+        ),
+    ]
+
+
+def timed_json(run: Timed, split: Split) -> dict[str, Any]:
+    results = run.results
+    return {
+        "prefix_vars": split.prefix_vars,
+        "first_subtree": split.first,
+        "subtrees": split.count,
+        "node_limit": None if split.node_limit >= UNLIMITED else split.node_limit,
+        "verdict": results.verdict,
+        "nodes": int(results.nodes.sum()),
+        "literal_checks": results.literal_checks,
+        "seconds": run.seconds,
+        "mlits_per_s": run.checks_per_second / 1e6,
+    }
+
+
+def simulated_json(run: SimulatedRun, split: Split, reference: Timed) -> dict[str, Any]:
+    record = timed_json(run.timed, split)
+    mismatches = run.timed.results.mismatches(reference.results)
+    checks = run.timed.results.literal_checks
+    record.update(
+        simd_efficiency=run.simd_efficiency,
+        issued=run.issued,
+        lane_ops=run.lane_ops,
+        cycles=run.cycles,
+        checks_per_issued=checks / run.issued if run.issued else 0.0,
+        checks_per_cycle=checks / run.cycles if run.cycles else 0.0,
+        agrees_with_cpu=not mismatches,
+        mismatches=mismatches,
+    )
+    return record
+
+
+def optimize_available() -> bool:
+    from simt.universe import get_all_passes
+
+    return OPTIMIZE in get_all_passes()
+
+
+def bench_formula(config: Config, log: Callable[[str], None]) -> dict[str, Any]:
+    cnf = config.make()
+    arrays = solver_arrays(cnf)
+    record: dict[str, Any] = {
+        "variables": cnf.num_vars,
+        "clauses": cnf.num_clauses,
+        "literals": cnf.num_literals,
+        "paper": PAPER_TABLE_1[config.name],
+    }
+    log(f"{config.name}: CPU reference, {config.cpu.count} sub-trees")
+    record["cpu_full"] = timed_json(run_cpu(arrays, config.cpu), config.cpu)
+    log(f"{config.name}: CPU reference on the simulator's sample")
+    cpu_sample = run_cpu(arrays, config.sample)
+    record["sample"] = timed_json(cpu_sample, config.sample)
+    log(f"{config.name}: simulator, original kernel ({config.sample.count} lanes)")
+    original = run_simulator(compile_dpll(), arrays, config.sample)
+    record["simulator_original"] = simulated_json(original, config.sample, cpu_sample)
+    if optimize_available():
+        log(f"{config.name}: simulator, after {OPTIMIZE}")
+        optimized = run_simulator(compile_dpll(OPTIMIZE), arrays, config.sample)
+        record["simulator_optimized"] = simulated_json(
+            optimized, config.sample, cpu_sample
+        )
+    else:
+        record["simulator_optimized"] = {"status": f"{OPTIMIZE} not yet available"}
+    record["gpu"] = bench_gpu(config, arrays, log)
+    return record
+
+
+def bench_gpu(
+    config: Config, arrays: Any, log: Callable[[str], None]
+) -> dict[str, Any]:
+    if not gpu_available():
+        return {"status": "no GPU available (numba.cuda.is_available() is False)"}
+    split = Split(
+        config.cpu.prefix_vars, 0, config.cpu.count, min(config.cpu.node_limit, 200_000)
+    )
+    log(f"{config.name}: GPU, numba and simt")
+    runs: dict[str, Any] = {
+        "numba": timed_json(run_numba_gpu(arrays, split), split),
+        "simt_original": timed_json(run_simt_gpu(compile_dpll(), arrays, split), split),
+    }
+    if optimize_available():
+        optimized = run_simt_gpu(compile_dpll(OPTIMIZE), arrays, split)
+        runs["simt_optimized"] = timed_json(optimized, split)
+    else:
+        runs["simt_optimized"] = {"status": f"{OPTIMIZE} not yet available"}
+    return runs
+
+
+def loop_tree_json() -> Any:
+    from simt.passes.loop_tree import LoopTreePass
+
+    stream = io.StringIO()
+    previous = LoopTreePass.stream
+    LoopTreePass.stream = stream
+    try:
+        LoopTreePass(format="json", noalias=True).apply(_context(), compile_dpll())
+    finally:
+        LoopTreePass.stream = previous
+    return json.loads(stream.getvalue())
+
+
+def _context() -> Any:
+    from simt.tools.pipeline import default_context
+
+    return default_context()
+
+
+def ptx_status() -> str:
+    from simt.lowering.ptx import to_ptx
+
+    try:
+        ptx = to_ptx(compile_dpll(), arch="sm_80")
+    except Exception as error:  # a lowering gap is a result to report, not a crash
+        return f"failed: {type(error).__name__}: {error}"
+    return f"ok (sm_80, {len(ptx)} characters of PTX)"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=DESCRIPTION)
+    parser.add_argument(
+        "--out", type=Path, default=Path("bench/results"), help="output folder"
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke test with tiny samples"
+    )
+    parser.add_argument(
+        "--full-cpu",
+        action="store_true",
+        help="refute dubois25 completely on the CPU (minutes)",
+    )
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+
+    def log(message: str) -> None:
+        print(f"[{time.perf_counter() - start:7.1f} s] {message}", flush=True)
+
+    report: dict[str, Any] = {
+        "benchmark": "dpll",
+        "source": "Bulavintsev and Zhdanov 2021, Table 1 (literal checks per second)",
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "host": f"{platform.processor() or platform.machine()}, {platform.system()}",
+        "quick": args.quick,
+        "optimize": OPTIMIZE
+        if optimize_available()
+        else f"{OPTIMIZE} not yet available",
+        "formulas": {
+            c.name: bench_formula(c, log) for c in configs(args.quick, args.full_cpu)
+        },
+        "loop_tree": loop_tree_json(),
+        "ptx": ptx_status(),
+    }
+    report["wall_seconds"] = time.perf_counter() - start
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / "dpll.json"
+    path.write_text(json.dumps(report, indent=2) + "\n")
+    log(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

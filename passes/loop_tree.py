@@ -1,0 +1,270 @@
+"""`simt-loop-tree`: prints the method's tree of loops of every kernel.
+
+Source: Bulavintsev and Zhdanov 2021, Sec. 4 (CFG -> tree of loops -> merge
+the loops that cannot be parallelized -> map the tree onto grid, block, warp
+and lane); the analysis lives in `simt.analysis.loop_tree`, this module only
+prints its answers, with trip counts from a simulator profile when given one
+(`SimulationStats.to_json()`, matched by site: `@kernel/b0.3` for a `scf`
+loop op, `@kernel/b2` for the header block of a `cf` loop).
+
+Text form, one line per loop, indented by nesting, then its carried values,
+its memory conflicts and notes:
+
+    loop tree of @k
+      L0 threads at k.py:1:1: trip ? (launch), independent, level grid/block/warp
+        L1 scf.for @k/b0.3 at k.py:3:5: trip 8 (static), independent, exit uniform, level lane
+          carried %acc: reduction (add)
+
+`format=json` prints `{"kernels": [{"kernel", "noalias", "loops": [...]}]}`
+instead (fields as in the text, see `tree_to_json`).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Literal, TextIO
+
+from xdsl.context import Context
+from xdsl.dialects import builtin
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from simt.analysis.loop_tree import LoopKind, LoopNode, LoopTree, build_loop_trees
+
+
+@dataclass(frozen=True)
+class TripCount:
+    """A loop's trip count and where it comes from."""
+
+    value: float | None
+    source: str
+    """"static", "profile", "launch" (the thread loop without a profile),
+    "unknown", or "not in profile" (a loop the profiled run never entered)."""
+
+    def describe(self) -> str:
+        if self.value is None:
+            return f"? ({self.source})"
+        shown = (
+            f"{self.value:g}" if self.value != int(self.value) else str(int(self.value))
+        )
+        return f"{shown} ({self.source})"
+
+
+@dataclass(frozen=True)
+class KernelProfile:
+    """The parts of a simulator profile this pass reads."""
+
+    threads: int | None
+    warp_size: int | None
+    trip_counts: Mapping[str, float | None]
+
+
+def load_profiles(path: str) -> dict[str, KernelProfile]:
+    """Reads a profile file: one `SimulationStats.to_json()` object, or a list
+    of them (several kernels). Raises ValueError naming the file."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except OSError as error:
+        raise ValueError(f"cannot read profile '{path}': {error.strerror}") from error
+    except json.JSONDecodeError as error:
+        raise ValueError(f"profile '{path}' is not JSON: {error}") from error
+    entries = data if isinstance(data, list) else [data]
+    profiles: dict[str, KernelProfile] = {}
+    for entry in entries:
+        if not isinstance(entry, dict) or not isinstance(entry.get("loops"), dict):
+            raise ValueError(
+                f"profile '{path}': expected a SimulationStats.to_json() object "
+                "with 'kernel' and 'loops', or a list of them"
+            )
+        profiles[str(entry.get("kernel"))] = _kernel_profile(entry)
+    return profiles
+
+
+def _kernel_profile(entry: Mapping[str, Any]) -> KernelProfile:
+    trips: dict[str, float | None] = {}
+    for site, stats in entry["loops"].items():
+        value = stats.get("trip_count") if isinstance(stats, dict) else None
+        trips[str(site)] = float(value) if isinstance(value, int | float) else None
+    threads = entry.get("threads")
+    warp_size = entry.get("warp_size")
+    return KernelProfile(
+        threads if isinstance(threads, int) else None,
+        warp_size if isinstance(warp_size, int) else None,
+        trips,
+    )
+
+
+def site_of(node: LoopNode) -> str | None:
+    """The simulator's name of the loop (None for the thread loop)."""
+    from simt.sim.stats import block_id, site_id
+
+    if node.op is not None:
+        return site_id(node.op)
+    if node.header is not None:
+        return block_id(node.header)
+    return None
+
+
+def trip_count(node: LoopNode, profile: KernelProfile | None) -> TripCount:
+    """Static when known, else from the profile, else unknown."""
+    if node.static_trip_count is not None:
+        return TripCount(node.static_trip_count, "static")
+    if node.kind is LoopKind.THREADS:
+        if profile is not None and profile.threads is not None:
+            return TripCount(profile.threads, "profile")
+        return TripCount(None, "launch")
+    if profile is None:
+        return TripCount(None, "unknown")
+    site = site_of(node)
+    if site is None or site not in profile.trip_counts:
+        return TripCount(None, "not in profile")
+    return TripCount(profile.trip_counts[site], "profile")
+
+
+def notes(node: LoopNode, trips: TripCount, profile: KernelProfile | None) -> list[str]:
+    """Remarks on the mapping: a lane loop with fewer iterations than lanes
+    leaves lanes idle (the paper's "Take 2")."""
+    lanes = profile.warp_size if profile is not None else None
+    if node.level != "lane" or lanes is None or trips.value is None:
+        return []
+    if trips.value >= lanes:
+        return []
+    return [
+        f"about {trips.value:.3g} iterations for {lanes} lanes: lanes would idle; "
+        "merge it with a neighbouring loop (Take 3) before mapping it to lanes"
+    ]
+
+
+def node_to_json(node: LoopNode, profile: KernelProfile | None) -> dict[str, Any]:
+    trips = trip_count(node, profile)
+    return {
+        "id": f"L{node.index}",
+        "kind": node.kind.value,
+        "site": site_of(node),
+        "location": node.location,
+        "parent": None if node.parent is None else f"L{node.parent}",
+        "children": [f"L{c}" for c in node.children],
+        "depth": node.depth,
+        "trip_count": trips.value,
+        "trip_count_source": trips.source,
+        "independent": node.independent,
+        "carried": [
+            {"name": c.name, "kind": c.kind.value, "detail": c.detail}
+            for c in node.independence.carried
+        ],
+        "memory_conflicts": [c.describe() for c in node.independence.conflicts],
+        "obstacles": list(node.independence.obstacles),
+        "reasons": list(node.independence.reasons),
+        "divergent_exit": node.divergent_exit,
+        "level": node.level,
+        "notes": notes(node, trips, profile),
+    }
+
+
+def tree_to_json(tree: LoopTree, profile: KernelProfile | None) -> dict[str, Any]:
+    """The JSON object of one kernel's tree."""
+    return {
+        "kernel": tree.name,
+        "noalias": tree.noalias,
+        "loops": [node_to_json(node, profile) for node in tree.nodes],
+    }
+
+
+def tree_to_text(tree: LoopTree, profile: KernelProfile | None) -> str:
+    """The text form of one kernel's tree (see the module docstring)."""
+    lines = [f"loop tree of @{tree.name}{' (noalias)' if tree.noalias else ''}"]
+    for node in tree.nodes:
+        lines.extend(_node_lines(node, profile))
+    return "\n".join(lines) + "\n"
+
+
+def _node_lines(node: LoopNode, profile: KernelProfile | None) -> list[str]:
+    indent = "  " * (node.depth + 1)
+    trips = trip_count(node, profile)
+    site = site_of(node)
+    kind = node.kind.value if node.kind is not LoopKind.NATURAL else "cf loop"
+    head = f"{indent}L{node.index} {kind}"
+    head += f" {site}" if site is not None else ""
+    head += f" at {node.location}" if node.location is not None else ""
+    facts = [f"trip {trips.describe()}"]
+    facts.append("independent" if node.independent else "dependent")
+    if node.divergent_exit is not None:
+        facts.append(f"exit {'divergent' if node.divergent_exit else 'uniform'}")
+    facts.append(f"level {node.level}")
+    lines = [f"{head}: {', '.join(facts)}"]
+    lines.extend(f"{indent}  carried {c.describe()}" for c in node.independence.carried)
+    lines.extend(f"{indent}  {c.describe()}" for c in node.independence.conflicts)
+    lines.extend(f"{indent}  {text}" for text in node.independence.obstacles)
+    lines.extend(f"{indent}  note: {text}" for text in notes(node, trips, profile))
+    return lines
+
+
+@dataclass(frozen=True)
+class LoopTreePass(ModulePass):
+    """Prints, for every kernel, the tree of loops of Bulavintsev and Zhdanov's
+    method: nesting, trip count, independence of iterations (with the carried
+    values and memory conflicts that decide it), divergent exits, and the GPU
+    level each loop maps to (grid, block, warp, lane, or merge into parent).
+
+    Input invariant: any module; kernels are `func.func` with `simt.kernel`.
+    A profile (option `profile=<path.json>`) must come from a simulation of
+    this same module (sites are positions in it).
+
+    Output IR: unchanged. On standard output, before it, the tree of every
+    kernel as text, or as one JSON object with `format=json`.
+
+    Invariants: the IR is not touched. Options: `format` (text | json),
+    `profile` (a `SimulationStats.to_json()` file, or a list of them),
+    `noalias` (assume distinct kernel arguments never share memory; off by
+    default, so any two arrays may alias).
+    """
+
+    name = "simt-loop-tree"
+
+    format: Literal["text", "json"] = "text"
+    profile: str | None = None
+    noalias: bool = False
+
+    stream: ClassVar[TextIO | None] = None
+    """Where to print; standard output when None (tests may redirect it)."""
+
+    def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        if self.format not in ("text", "json"):
+            raise PassFailedException(
+                f"simt-loop-tree: format must be 'text' or 'json', found '{self.format}'"
+            )
+        trees = build_loop_trees(op, noalias=self.noalias)
+        profiles = self._profiles(trees)
+        out = self.stream if self.stream is not None else sys.stdout
+        if self.format == "json":
+            kernels = [tree_to_json(t, profiles.get(t.name)) for t in trees]
+            out.write(json.dumps({"kernels": kernels}, indent=2) + "\n")
+        else:
+            for tree in trees:
+                out.write(tree_to_text(tree, profiles.get(tree.name)))
+            if not trees:
+                out.write(
+                    "loop tree: no kernel (func.func with simt.kernel) in the module\n"
+                )
+        out.flush()
+
+    def _profiles(self, trees: tuple[LoopTree, ...]) -> dict[str, KernelProfile]:
+        if self.profile is None:
+            return {}
+        try:
+            profiles = load_profiles(self.profile)
+        except ValueError as error:
+            raise PassFailedException(f"simt-loop-tree: {error}") from error
+        names = {t.name for t in trees}
+        unknown = [name for name in profiles if name not in names]
+        if unknown:
+            raise PassFailedException(
+                f"simt-loop-tree: profile '{self.profile}' is for kernel "
+                f"'{unknown[0]}', which is not in the module "
+                f"(kernels: {', '.join(sorted(names)) or 'none'})"
+            )
+        return profiles

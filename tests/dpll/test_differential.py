@@ -1,0 +1,124 @@
+"""The DPLL kernel on the simulator against the CPU reference, sub-tree by sub-tree.
+
+The issue's check: the same SAT/UNSAT answer and the same number of visited
+nodes per sub-tree (and the same literal checks) as the @njit reference, on
+the two benchmark families (small members, so the simulator stays fast), on
+random formulas with models (the kernel's assignment must satisfy them), with
+node limits cut short, and on launches with idle threads and offset samples;
+and numba's own meaning of the kernel (its CUDA simulator) on a small case.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+
+from simt.bench.dpll.cnf import CNF, CNFError, dubois, pigeonhole, solver_arrays
+from simt.bench.dpll.harness import (
+    BLOCK,
+    Split,
+    compile_dpll,
+    grid_for,
+    lane_models,
+    launch_args,
+    results_of,
+    run_cpu,
+    run_simulator,
+)
+from simt.bench.dpll.kernel import DPLL_SIGNATURE, SAT, UNKNOWN, UNSAT, dpll_kernel
+from simt.bench.kernels.cudasim import CudasimJob, KernelRef, run_cudasim
+from simt.bench.kernels.spec import LaunchCase
+
+
+@cache
+def kernel_module() -> ModuleOp:
+    return compile_dpll()
+
+
+def random_3sat(seed: int, num_vars: int, num_clauses: int) -> CNF:
+    rng = np.random.default_rng(seed)
+    clauses = []
+    for _ in range(num_clauses):
+        variables = rng.choice(num_vars, size=3, replace=False) + 1
+        signs = rng.choice([-1, 1], size=3)
+        clauses.append(tuple(int(v * s) for v, s in zip(variables, signs, strict=True)))
+    return CNF(num_vars, tuple(clauses))
+
+
+def brute_force_satisfiable(cnf: CNF) -> bool:
+    return any(
+        cnf.is_satisfied_by(values)
+        for values in itertools.product((False, True), repeat=cnf.num_vars)
+    )
+
+
+def assert_same(cnf: CNF, split: Split) -> tuple[np.ndarray, np.ndarray]:
+    arrays = solver_arrays(cnf)
+    cpu = run_cpu(arrays, split)
+    sim = run_simulator(kernel_module(), arrays, split)
+    assert sim.timed.results.mismatches(cpu.results) == []
+    return sim.timed.results.status, lane_models(sim.args, cnf.num_vars)
+
+
+@pytest.mark.parametrize(
+    ("cnf", "split"),
+    [
+        (pigeonhole(4), Split(5, 0, 32, 10**6)),
+        (dubois(6), Split(5, 0, 32, 10**6)),
+    ],
+    ids=["hole4", "dubois6"],
+)
+def test_unsat_families_match_the_cpu(cnf: CNF, split: Split) -> None:
+    status, _ = assert_same(cnf, split)
+    assert (status == UNSAT).all()
+
+
+def test_node_limit_cuts_lanes_short_identically() -> None:
+    status, _ = assert_same(pigeonhole(5), Split(6, 0, 64, 7))
+    assert (status == UNKNOWN).any() and (status == UNSAT).any()
+
+
+def test_idle_threads_and_offset_samples() -> None:
+    # 40 sub-trees from the middle of a 7-variable split: two blocks of 32
+    # threads, the last 24 leave at once.
+    status, _ = assert_same(dubois(5), Split(7, 50, 40, 10**6))
+    assert status.shape == (40,)
+
+
+@pytest.mark.parametrize(
+    ("seed", "clauses", "satisfiable"),
+    [(0, 40, True), (1, 46, True), (4, 64, False), (6, 64, False)],
+)
+def test_random_formulas_answer_as_brute_force(
+    seed: int, clauses: int, satisfiable: bool
+) -> None:
+    cnf = random_3sat(seed, 12, clauses)
+    assert brute_force_satisfiable(cnf) == satisfiable
+    status, models = assert_same(cnf, Split(4, 0, 16, 10**6))
+    assert (status == SAT).any() == satisfiable
+    for lane in np.flatnonzero(status == SAT):
+        model = models[lane]
+        assert (model != 0).all()
+        assert cnf.is_satisfied_by([bool(v > 0) for v in model])
+
+
+def test_empty_clause_is_rejected() -> None:
+    with pytest.raises(CNFError, match="clause 2 is empty"):
+        solver_arrays(CNF(2, ((1, 2), ())))
+
+
+def test_numba_cuda_simulator_agrees() -> None:
+    """numba's own meaning of the Python kernel (its CUDA simulator, one
+    Python thread per CUDA thread) against the CPU reference."""
+    arrays = solver_arrays(pigeonhole(3))
+    split = Split(4, 0, 16, 10**6)
+    case = LaunchCase(grid_for(split), (BLOCK,), launch_args(arrays, split))
+    job = CudasimJob("dpll-hole3", KernelRef.of(dpll_kernel), DPLL_SIGNATURE, case)
+    (result,) = run_cudasim([job])
+    numba_results = results_of(result.unwrap())
+    assert numba_results.mismatches(run_cpu(arrays, split).results) == []
+    assert (numba_results.status == UNSAT).all()

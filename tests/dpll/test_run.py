@@ -1,0 +1,29 @@
+"""The benchmark script end to end, in its quick form (tiny samples)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from simt.bench.dpll.run import main
+
+
+def test_quick_benchmark_writes_agreeing_results(tmp_path: Path) -> None:
+    assert main(["--quick", "--out", str(tmp_path)]) == 0
+    report = json.loads((tmp_path / "dpll.json").read_text())
+    assert set(report["formulas"]) == {"hole8.cnf", "dubois25.cnf"}
+    hole8 = report["formulas"]["hole8.cnf"]
+    assert (hole8["variables"], hole8["clauses"]) == (72, 297)
+    assert hole8["cpu_full"]["verdict"] == "UNSAT"
+    assert (
+        hole8["cpu_full"]["literal_checks"] > 0 and hole8["cpu_full"]["mlits_per_s"] > 0
+    )
+    for record in report["formulas"].values():
+        simulated = record["simulator_original"]
+        assert simulated["agrees_with_cpu"] is True
+        assert simulated["literal_checks"] == record["sample"]["literal_checks"]
+        assert 0.0 < simulated["simd_efficiency"] <= 1.0
+        assert "status" in record["gpu"] or "numba" in record["gpu"]
+    levels = [loop["level"] for loop in report["loop_tree"]["kernels"][0]["loops"]]
+    assert levels.count("warp") == 1 and "grid/block" in levels
+    assert report["ptx"].startswith("ok")
