@@ -7,6 +7,21 @@ pieces that embedding compilers import directly.
 
 from simt.dialects.simt import SIMT
 from simt.frontend import compile_python
+from simt.lowering.ptx import to_llvm_ir, to_ptx
+from simt.runtime.jit import jit
+from simt.sim import SimulationError, SimulationResult, SimulationStats, simulate
 from simt.tools.pipeline import apply_passes, default_context
 
-__all__ = ["SIMT", "apply_passes", "compile_python", "default_context"]
+__all__ = [
+    "SIMT",
+    "SimulationError",
+    "SimulationResult",
+    "SimulationStats",
+    "apply_passes",
+    "compile_python",
+    "default_context",
+    "jit",
+    "simulate",
+    "to_llvm_ir",
+    "to_ptx",
+]

@@ -22,19 +22,83 @@ def _simt_dialect() -> Dialect:
     return SIMT
 
 
+def _flatten_loops_pass() -> type[ModulePass]:
+    from simt.passes.flatten_loops import FlattenLoopsPass
+
+    return FlattenLoopsPass
+
+
+def _lower_to_llvm_pass() -> type[ModulePass]:
+    from simt.lowering.to_llvm import LowerToLLVMPass
+
+    return LowerToLLVMPass
+
+
+def _llvm_target() -> type[Target]:
+    # Registered as "simt-llvm": xDSL's own plugin already has a target "llvm",
+    # and plugin loading rejects duplicate names. simt-opt maps "-t llvm" to it.
+    from simt.lowering.targets import PluginLLVMTarget
+
+    return PluginLLVMTarget
+
+
+def _ptx_target() -> type[Target]:
+    from simt.lowering.targets import PTXTarget
+
+    return PTXTarget
+
+
 def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
     """The dialects simt contributes, by name."""
     return {"simt": _simt_dialect}
 
 
+def _divergence_pass() -> type[ModulePass]:
+    from simt.passes.divergence import DivergencePass
+
+    return DivergencePass
+
+
+def _test_print_divergence_pass() -> type[ModulePass]:
+    from simt.passes.divergence import TestPrintDivergencePass
+
+    return TestPrintDivergencePass
+
+
+def _branch_fusion_pass() -> type[ModulePass]:
+    from simt.passes.branch_fusion import BranchFusionPass
+
+    return BranchFusionPass
+
+
+def _linearize_pass() -> type[ModulePass]:
+    from simt.passes.linearize import LinearizePass
+
+    return LinearizePass
+
+
+def _loop_tree_pass() -> type[ModulePass]:
+    from simt.passes.loop_tree import LoopTreePass
+
+    return LoopTreePass
+
+
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """The passes simt contributes, by name (each a lazily imported `ModulePass`)."""
-    return {}
+    return {
+        "simt-divergence": _divergence_pass,
+        "test-print-divergence": _test_print_divergence_pass,
+        "simt-branch-fusion": _branch_fusion_pass,
+        "simt-linearize": _linearize_pass,
+        "simt-lower-to-llvm": _lower_to_llvm_pass,
+        "simt-flatten-loops": _flatten_loops_pass,
+        "simt-loop-tree": _loop_tree_pass,
+    }
 
 
 def get_all_targets() -> dict[str, Callable[[], type[Target]]]:
     """The output targets simt contributes, by name."""
-    return {}
+    return {"simt-llvm": _llvm_target, "ptx": _ptx_target}
 
 
 SIMT_UNIVERSE = Universe(
