@@ -15,7 +15,7 @@ memory latencies seen from one warp that has nothing else to run:
 
 | kind | ops | cycles |
 |---|---|---|
-| `alu` | integer add/sub/logic/shift/compare/select/min/max, casts | 1 |
+| `alu` | integer add/sub/logic/shift/compare/select/min/max, casts, `math.absi`/`ctpop`/`ctlz`/`cttz` | 1 |
 | `int_mul` | `arith.muli` | 1 |
 | `int_div` | integer division and remainder (a software sequence on GPUs) | 20 |
 | `float_arith` | float add/sub/mul/neg/min/max/compare, abs, floor, ceil | 1 |
@@ -98,9 +98,10 @@ _CONVERT = {"sitofp", "uitofp", "fptosi", "fptoui", "extf", "truncf"}
 _FLOAT_ARITH = {
     "addf", "subf", "mulf", "negf", "cmpf", "maximumf", "minimumf", "maxnumf", "minnumf"
 }  # fmt: skip
+# Integer bit operations: one ALU instruction each on NVIDIA GPUs (popc, clz).
+_INT_MATH = {"absi", "ctpop", "ctlz", "cttz"}
 _CHEAP_MATH = {
     "absf",
-    "absi",
     "floor",
     "ceil",
     "trunc",
@@ -142,8 +143,10 @@ def _arith_or_math_kind(dialect: str, short: str) -> OpKind:
             return OpKind.CONVERT
         return OpKind.FLOAT if short in _FLOAT_ARITH else OpKind.ALU
     if dialect == "math":
+        if short in _INT_MATH:
+            return OpKind.ALU
         if short in _CHEAP_MATH:
-            return OpKind.FLOAT if short != "absi" else OpKind.ALU
+            return OpKind.FLOAT
         return OpKind.TRANSCENDENTAL
     return OpKind.ALU
 

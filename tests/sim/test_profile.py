@@ -99,3 +99,12 @@ def test_trace_stays_bounded_for_long_runs(run):
     assert result.trace.occupancy().shape[1] <= result.trace.columns
     assert result.trace.width > 1
     assert result.stats.issued > 3000 * 3
+
+
+def test_integer_bit_counts_cost_one_alu_instruction() -> None:
+    from simt.sim.costs import OpKind, op_cost, op_kind
+
+    for name in ("math.ctpop", "math.ctlz", "math.cttz", "math.absi"):
+        assert op_kind(name) is OpKind.ALU
+        assert op_cost(name) == 1
+    assert op_kind("math.exp") is OpKind.TRANSCENDENTAL
