@@ -21,8 +21,7 @@ import numpy as np
 import pytest
 
 from simt.frontend import compile_python
-
-simulate = pytest.importorskip("simt.sim").simulate
+from simt.sim import simulate
 
 KERNELS: dict[str, tuple[str, str]] = {
     "early_exit": (
