@@ -11,6 +11,7 @@ from simt.lowering.ptx import to_llvm_ir, to_ptx
 from simt.runtime.jit import jit
 from simt.sim import SimulationError, SimulationResult, SimulationStats, simulate
 from simt.tools.pipeline import apply_passes, default_context
+from simt.tools.profile import profile
 
 __all__ = [
     "SIMT",
@@ -21,6 +22,7 @@ __all__ = [
     "compile_python",
     "default_context",
     "jit",
+    "profile",
     "simulate",
     "to_llvm_ir",
     "to_ptx",

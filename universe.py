@@ -83,6 +83,12 @@ def _loop_tree_pass() -> type[ModulePass]:
     return LoopTreePass
 
 
+def _optimize_pass() -> type[ModulePass]:
+    from simt.passes.optimize import OptimizePass
+
+    return OptimizePass
+
+
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """The passes simt contributes, by name (each a lazily imported `ModulePass`)."""
     return {
@@ -93,6 +99,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "simt-lower-to-llvm": _lower_to_llvm_pass,
         "simt-flatten-loops": _flatten_loops_pass,
         "simt-loop-tree": _loop_tree_pass,
+        "simt-optimize": _optimize_pass,
     }
 
 
