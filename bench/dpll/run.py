@@ -15,8 +15,8 @@ million/s). Writes `dpll.json` into the output folder with, per formula:
   second of the simulation (a Python model: only its ratios mean anything),
   SIMD efficiency, issued warp instructions and cycles, and literal checks
   per issued warp instruction and per cycle (the model's throughput), before
-  and after `simt-optimize` (reported as not available when no pass of that
-  name is registered);
+  and after `simt-optimize` given a profile taken on as many other sub-trees
+  (`profiled_split`);
 - `gpu`: numba's kernel and simt's (original, optimized) on the full split
   when numba-cuda sees a GPU, else the reason there is none.
 
@@ -31,19 +31,25 @@ import datetime
 import io
 import json
 import platform
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from xdsl.dialects.builtin import ModuleOp
+
 from simt.bench.dpll.cnf import CNF, dubois, pigeonhole, solver_arrays
 from simt.bench.dpll.harness import (
+    BLOCK,
     SimulatedRun,
     Split,
     Timed,
     compile_dpll,
     gpu_available,
+    grid_for,
+    launch_args,
     run_cpu,
     run_numba_gpu,
     run_simt_gpu,
@@ -95,13 +101,19 @@ def configs(quick: bool, full_cpu: bool) -> list[Config]:
     ]
 
 
-def timed_json(run: Timed, split: Split) -> dict[str, Any]:
-    results = run.results
+def split_json(split: Split) -> dict[str, Any]:
     return {
         "prefix_vars": split.prefix_vars,
         "first_subtree": split.first,
         "subtrees": split.count,
         "node_limit": None if split.node_limit >= UNLIMITED else split.node_limit,
+    }
+
+
+def timed_json(run: Timed, split: Split) -> dict[str, Any]:
+    results = run.results
+    return {
+        **split_json(split),
         "verdict": results.verdict,
         "nodes": int(results.nodes.sum()),
         "literal_checks": results.literal_checks,
@@ -127,12 +139,6 @@ def simulated_json(run: SimulatedRun, split: Split, reference: Timed) -> dict[st
     return record
 
 
-def optimize_available() -> bool:
-    from simt.universe import get_all_passes
-
-    return OPTIMIZE in get_all_passes()
-
-
 def bench_formula(config: Config, log: Callable[[str], None]) -> dict[str, Any]:
     cnf = config.make()
     arrays = solver_arrays(cnf)
@@ -150,20 +156,40 @@ def bench_formula(config: Config, log: Callable[[str], None]) -> dict[str, Any]:
     log(f"{config.name}: simulator, original kernel ({config.sample.count} lanes)")
     original = run_simulator(compile_dpll(), arrays, config.sample)
     record["simulator_original"] = simulated_json(original, config.sample, cpu_sample)
-    if optimize_available():
-        log(f"{config.name}: simulator, after {OPTIMIZE}")
-        optimized = run_simulator(compile_dpll(OPTIMIZE), arrays, config.sample)
-        record["simulator_optimized"] = simulated_json(
-            optimized, config.sample, cpu_sample
-        )
-    else:
-        record["simulator_optimized"] = {"status": f"{OPTIMIZE} not yet available"}
-    record["gpu"] = bench_gpu(config, arrays, log)
+    log(f"{config.name}: simulator, after {OPTIMIZE} with a profile")
+    optimized_module, profiled = optimized_kernel(arrays, config.sample)
+    optimized = run_simulator(optimized_module, arrays, config.sample)
+    record["simulator_optimized"] = simulated_json(optimized, config.sample, cpu_sample)
+    record["simulator_optimized"]["profiled_split"] = split_json(profiled)
+    record["gpu"] = bench_gpu(config, arrays, optimized_module, log)
     return record
 
 
+def disjoint_split(sample: Split) -> Split:
+    """As many sub-trees as `sample`, next to it and not overlapping it."""
+    first = sample.first + sample.count
+    if first + sample.count > 1 << sample.prefix_vars:
+        first = sample.first - sample.count
+    return Split(sample.prefix_vars, first, sample.count, sample.node_limit)
+
+
+def optimized_kernel(arrays: Any, sample: Split) -> tuple[ModuleOp, Split]:
+    """The kernel after `simt-optimize`, profiled on sub-trees disjoint from
+    `sample` so that the measurement does not see its own training input."""
+    import simt
+
+    profiled = disjoint_split(sample)
+    module = compile_dpll()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "dpll.profile.json"
+        args = launch_args(arrays, profiled)
+        simt.profile(module, grid_for(profiled), (BLOCK,), args, path=path)
+        simt.apply_passes(module, f'{OPTIMIZE}{{profile="{path}"}}')
+    return module, profiled
+
+
 def bench_gpu(
-    config: Config, arrays: Any, log: Callable[[str], None]
+    config: Config, arrays: Any, optimized: ModuleOp, log: Callable[[str], None]
 ) -> dict[str, Any]:
     if not gpu_available():
         return {"status": "no GPU available (numba.cuda.is_available() is False)"}
@@ -175,11 +201,7 @@ def bench_gpu(
         "numba": timed_json(run_numba_gpu(arrays, split), split),
         "simt_original": timed_json(run_simt_gpu(compile_dpll(), arrays, split), split),
     }
-    if optimize_available():
-        optimized = run_simt_gpu(compile_dpll(OPTIMIZE), arrays, split)
-        runs["simt_optimized"] = timed_json(optimized, split)
-    else:
-        runs["simt_optimized"] = {"status": f"{OPTIMIZE} not yet available"}
+    runs["simt_optimized"] = timed_json(run_simt_gpu(optimized, arrays, split), split)
     return runs
 
 
@@ -237,9 +259,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "host": f"{platform.processor() or platform.machine()}, {platform.system()}",
         "quick": args.quick,
-        "optimize": OPTIMIZE
-        if optimize_available()
-        else f"{OPTIMIZE} not yet available",
+        "optimize": f"{OPTIMIZE} with a profile on disjoint sub-trees",
         "formulas": {
             c.name: bench_formula(c, log) for c in configs(args.quick, args.full_cpu)
         },
