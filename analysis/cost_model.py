@@ -1,6 +1,7 @@
 """The profitability model of loop nest reduction (Bulavintsev 2019, §III.C).
 
-Formula (1) of the paper: merging inner loop B into outer loop A pays when
+Formula (1) of the paper: going for new work when some lanes of a warp are
+idle in the inner loop B pays when
 
     n / N > Ta / (Ta + Tb)
 
@@ -9,7 +10,8 @@ whose inner loop is over while others go on), Ta the time of A's exclusive
 work (the detour a lane takes to get new work) and Tb the time of one
 iteration of B. Equivalently: (N - n) * Ta, what the busy lanes lose while the
 warp takes the detour, must be less than n * Tb, the inner work the idle lanes
-would do instead.
+would do instead. `NestCost.threshold` is this Ta / (Ta + Tb); the adaptive
+form of `simt-flatten-loops` tests it at run time with the n it counts.
 
 Here Ta and Tb are the simulator's cost table (`simt.sim.costs.op_cost`, in
 cycles per warp instruction) applied to the IR:
@@ -18,23 +20,37 @@ cycles per warp instruction) applied to the IR:
   (with `scf.condition`) and its body (for several inner loops, their mean);
 * Ta = the cost of one pass through the outer loop's exclusive work: its
   condition region and every op of its body outside the inner loops, plus the
-  bookkeeping of the flattened loop per detour (`DETOUR_OVERHEAD`: the test of
-  the flag and the branch back into the inner loop).
+  bookkeeping of the flattened loop per detour (`DETOUR_OVERHEAD`).
 
 Nested ops count recursively: an `scf.if` costs its condition branch plus the
 mean of its two sides; a loop costs its expected trip count times its body.
-Expected trip counts come from a dynamic profile (`warp_iterations / entries`
-of the simulator), else a `simt.loop_info` attribute, else constant bounds of
-an `scf.for`, else `DEFAULT_TRIP_COUNT`.
+Expected trip counts come from a dynamic profile (bodies per warp entry, from
+the simulator's counts), else a `simt.loop_info` attribute, else constant
+bounds of an `scf.for`, else `DEFAULT_TRIP_COUNT`.
 
 n/N, the expected idle fraction of the inner loop, comes from a profile
-written by `SimulationStats.to_json()` and read by `load_profile` (lane bodies
-over warp bodies of the loop, see `_loop_profile`), else the loop's
+written by `SimulationStats.to_json()` and read by `load_profile` (idle lane
+bodies over warp bodies of the loop, see `_loop_profile`), else the loop's
 `simt.loop_info` attribute, else a value the caller gives.
+
+The static decision (modes `static` and `profile`) is formula (1) summed over
+one outer iteration of a warp, whose inner loop runs T iterations with a
+fraction f = n/N of its lane-iterations idle (`NestCost.profitable`):
+
+    original:  T * Tb + Ta
+    flattened: T (1 - f) (Tb + o) + D * Ta,   D = min(1 + n, T (1 - f))
+
+The flattened loop packs the lanes' T (1 - f) busy iterations (each paying
+the flag test o) and takes D detours, each stalling the busy lanes for Ta:
+one per idle lane that falls out of step with the others, at most one per
+flattened iteration. When the warp detours at every iteration (D = T (1 - f),
+the paper's regime) the test reduces to f > (T - 1) / T * Ta / (Ta + Tb):
+formula (1) for T iterations of B; when few lanes are idle (D = 1 + n) it is
+T * Tb > N * Ta: the whole inner loop of one lane must outweigh the detours.
 
 `NestCostModel.decide` turns this into the decision of each mode of
 `simt-flatten-loops`: `always` flattens, `static` and `profile` flatten where
-formula (1) holds, `adaptive` flattens and passes the threshold
+the test above holds, `adaptive` flattens and passes formula (1)'s threshold
 Ta / (Ta + Tb), as an integer out of 1024, to the run-time test.
 """
 
@@ -57,11 +73,16 @@ from simt.sim.stats import site_id
 DEFAULT_TRIP_COUNT = 8.0
 """Iterations assumed for a loop whose trip count nothing tells."""
 
-DETOUR_OVERHEAD = 2
-"""Branches per detour that the flattened loop adds to the outer work."""
+DETOUR_OVERHEAD = 6
+"""Instructions per detour that the flattened loop adds to the outer work:
+entering the detour loop, its exit test (a && !b) and branch, and the branch
+on the outer loop's condition."""
 
 ITERATION_OVERHEAD = 1
 """Branches per iteration that the flattened loop adds (the test of b)."""
+
+WARP_SIZE = 32
+"""N of formula (1) when no profile gives it."""
 
 THRESHOLD_SCALE = 1024
 """The run-time test compares n * 1024 with N * round(1024 * Ta / (Ta + Tb))."""
@@ -83,6 +104,7 @@ class ProfileData:
     loops: Mapping[Operation, LoopProfile] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    warp_size: int = WARP_SIZE
 
     def get(self, op: Operation) -> LoopProfile | None:
         return self.loops.get(op)
@@ -117,7 +139,7 @@ def profile_from_dict(
         entry = loops.get(site_id(op))
         if entry is not None:
             found[op] = _loop_profile(entry, op, warp_size)
-    return ProfileData(MappingProxyType(found))
+    return ProfileData(MappingProxyType(found), warp_size)
 
 
 def _loop_profile(
@@ -126,9 +148,10 @@ def _loop_profile(
     """Trip count and idle fraction of one loop of a profile.
 
     For an `scf.while` the simulator counts an iteration per execution of the
-    condition region, the last of each entry finding the loop done; the idle
-    fraction here counts bodies only (the flattened loop merges that last
-    test into the detour): 1 - lane bodies / (warp bodies * warp_size)."""
+    condition region, the last of each entry finding the loop done; trip
+    counts and the idle fraction here count bodies only (the flattened loop
+    merges that last test into the detour): trips = warp bodies / entries,
+    idle = 1 - lane bodies / (warp bodies * warp_size)."""
     numbers = {
         key: float(value)
         for key, value in entry.items()
@@ -136,58 +159,73 @@ def _loop_profile(
     }
     entries = numbers.get("entries", 0.0)
     iterations = numbers.get("warp_iterations", 0.0)
-    trips = iterations / entries if entries else None
     idle = numbers.get("idle_fraction")
-    if isinstance(op, scf.WhileOp) and entries:
-        lane_bodies = numbers.get("lane_iterations", 0.0) - numbers.get(
-            "lane_entries", 0.0
-        )
-        warp_bodies = iterations - entries
-        if warp_bodies > 0:
-            idle = max(0.0, 1.0 - lane_bodies / (warp_bodies * warp_size))
-    return LoopProfile(idle, trips)
+    if not isinstance(op, scf.WhileOp) or not entries:
+        return LoopProfile(idle, iterations / entries if entries else None)
+    lane_bodies = numbers.get("lane_iterations", 0.0) - numbers.get("lane_entries", 0.0)
+    warp_bodies = iterations - entries
+    if warp_bodies > 0:
+        idle = max(0.0, 1.0 - lane_bodies / (warp_bodies * warp_size))
+    return LoopProfile(idle, warp_bodies / entries)
 
 
 @dataclass(frozen=True)
 class NestCost:
-    """Ta, Tb and n/N of one nest, and formula (1) on them."""
+    """Ta, Tb and n/N of one nest; formula (1) and the per-outer-iteration test."""
 
     ta: float
     tb: float
     idle_fraction: float | None
     trip_count: float = float("inf")
-    """Iterations of the inner loop per entry of a warp (the original pays Ta
-    once per trip_count iterations of B)."""
+    """T: iterations of the inner loop per entry of a warp (the slowest lane's)."""
     overhead: float = 0.0
-    """Cycles the flattened loop adds to every iteration (the flag test)."""
+    """o: cycles the flattened loop adds to every iteration (the flag test)."""
+    warp_size: int = WARP_SIZE
 
     @property
     def threshold(self) -> float:
-        """The idle fraction above which flattening pays.
+        """Formula (1): the idle fraction n/N above which one detour pays."""
+        total = self.ta + self.tb
+        return self.ta / total if total > 0 else 0.0
 
-        Per iteration of B in the original, a warp pays Tb + Ta / trip; the
-        flattened loop needs a fraction (1 - n/N) of those iterations, each
-        paying Tb + overhead + Ta when lanes take the detour. Flattening pays
-        when (1 - n/N)(Tb + Ta + overhead) < Tb + Ta / trip, i.e.
-        n/N > 1 - (Tb + Ta / trip) / (Tb + Ta + overhead): formula (1),
-        Ta / (Ta + Tb), for long inner loops and no overhead.
-        """
-        flat = self.tb + self.ta + self.overhead
-        if flat <= 0:
-            return 0.0
-        original = self.tb + (self.ta / self.trip_count if self.trip_count > 0 else 0.0)
-        return max(0.0, 1.0 - original / flat)
+    def detours(self) -> float:
+        """D: detours per outer iteration of a warp in the flattened loop."""
+        idle = self.idle_fraction or 0.0
+        busy = max(1.0, self._trips() * (1.0 - idle))
+        return min(1.0 + idle * self.warp_size, busy)
+
+    def original_cycles(self) -> float:
+        """One outer iteration of the original: T iterations of B and A's work."""
+        return self._trips() * self.tb + self.ta
+
+    def flattened_cycles(self) -> float:
+        """One outer iteration's worth of the flattened loop: the lanes' busy
+        iterations, packed, and D detours."""
+        busy = self._trips() * (1.0 - (self.idle_fraction or 0.0))
+        return busy * (self.tb + self.overhead) + self.detours() * self.ta
 
     @property
     def profitable(self) -> bool:
-        """Formula (1): n/N > Ta / (Ta + Tb)."""
-        return self.idle_fraction is not None and self.idle_fraction > self.threshold
+        """Formula (1) over an outer iteration: flattening saves cycles."""
+        if self.idle_fraction is None:
+            return False
+        return self.flattened_cycles() < self.original_cycles()
+
+    def _trips(self) -> float:
+        return self.trip_count if self.trip_count != float("inf") else 1e9
 
     def describe(self) -> str:
         idle = "unknown" if self.idle_fraction is None else f"{self.idle_fraction:.3f}"
-        return (
+        text = (
             f"n/N = {idle}, Ta/(Ta+Tb) = {self.threshold:.3f} "
             f"(Ta = {self.ta:g}, Tb = {self.tb:g} cycles)"
+        )
+        if self.idle_fraction is None:
+            return text
+        return (
+            f"{text}; per outer iteration {self.original_cycles():.0f} -> "
+            f"{self.flattened_cycles():.0f} cycles (T = {self.trip_count:g}, "
+            f"D = {self.detours():.2f})"
         )
 
 
@@ -249,7 +287,10 @@ class NestCostModel:
         count = max(1, len(inner))
         tb = sum(self.iteration_cost(loop) for loop in inner) / count
         trips = sum(self.trip_count(loop) for loop in inner if _is_loop(loop)) / count
-        return NestCost(ta, tb, idle_fraction, max(trips, 1.0), ITERATION_OVERHEAD)
+        warp = self.profile.warp_size if self.profile is not None else WARP_SIZE
+        return NestCost(
+            ta, tb, idle_fraction, max(trips, 1.0), ITERATION_OVERHEAD, warp
+        )
 
     def idle_fraction(self, inner: list[Operation]) -> float | None:
         """Mean idle fraction of the inner loops from the profile or attributes."""
@@ -292,12 +333,15 @@ class NestCostModel:
         if isinstance(op, scf.IfOp):
             sides = [self.region_cost(r) for r in op.regions if r.blocks]
             return own + (sum(sides) / 2 if sides else 0.0)
-        if isinstance(op, scf.ForOp | scf.WhileOp):
+        if isinstance(op, scf.ForOp):
             return own + self.trip_count(op) * self.iteration_cost(op)
+        if isinstance(op, scf.WhileOp):
+            exit_test = self.region_cost(op.before_region)
+            return own + self.trip_count(op) * self.iteration_cost(op) + exit_test
         return own + sum(self.region_cost(r) for r in op.regions)
 
     def trip_count(self, loop: Operation) -> float:
-        """Expected iterations per entry of a warp into `loop`."""
+        """Expected iterations (bodies) per entry of a warp into `loop`."""
         found = self.profile.get(loop) if self.profile is not None else None
         if found is not None and found.trip_count is not None:
             return found.trip_count

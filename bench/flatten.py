@@ -1,33 +1,46 @@
 """Loop nest reduction on the simulator: Fig. 7 of Bulavintsev 2019, and the corpus.
 
 Source: V. G. Bulavintsev, "Flattening of Data-Dependent Nested Loops for
-Compile-Time Optimization of GPU Programs", 2019, §V and Fig. 7: a nest of an
-outer loop A and an inner loop B in which, at every outer iteration, k of the
-32 lanes of a warp leave B early; A/B cost ratios 10/1, 1/1, 1/10, 1/100;
-performance of each variant relative to the original at k = 0.
+Compile-Time Optimization of GPU Programs", 2019, §V and Fig. 7, and the
+authors' benchmark (gpu_test_app/cudatest.cu of github.com/ichorid/
+nestedloopsfusion): one warp runs an outer loop A of a fixed number of
+iterations; at each, k of its 32 lanes leave the inner loop B after one
+iteration (B is a do-while: "the threads receive the early exit signal
+immediately"), the others run C iterations (C = 10000 in the authors' code);
+the A/B ratio is the weight of A's exclusive work against one iteration of B
+(Ta and Tb of formula (1)); the y axis is performance relative to the
+original at k = 0.
 
-The kernel (`fig7_kernel`) is the corpus `early_exit` kernel with one change:
-the k early lanes of outer iteration o are lanes (o + j) mod 32, j < k (a
-round-robin rotation) instead of an LFSR-drawn rotation. With 32 outer
-iterations every lane then leaves early exactly k times, so the flattened
-loop's time is not set by whichever lane the random draws hit most: at
-k = 31 each lane runs C + 31 inner iterations (C = `inner_cap`) against the
-original's 32 * C, a bound of 32C / (C + 31) on the speedup (the paper ran
-C = 10000 and many outer iterations on a GPU to approach it). The sweep uses a
-small C so that the simulator covers its 4 x 32 points in a few minutes; the
-`headline` point (k = 31, ratio 1/100) uses a large C, where the bound is
-above the paper's 24x.
+The kernel is the corpus `early_exit` kernel (`early_exit_spec`) with
+`rotation="round_robin"`: the early lanes of outer iteration o are rotated by
+one lane per iteration instead of a random amount, so with 32 outer
+iterations every lane leaves early exactly k times. That is the balance the
+authors' random rotation reaches over many outer iterations; with it, at
+k = 31 each lane runs C + 31 inner iterations against the original's 32 C, so
+the speedup is bounded by 32 C / (C + 31).
 
-Each (k, ratio) point is one warp, run original and transformed in every mode
-of `simt-flatten-loops`: always (the paper), static (formula (1) with
-n/N = 0.5), profile (formula (1) with the idle fraction the simulator measured
-on the original) and adaptive (run-time vote). static, profile and adaptive
-read trip counts from the original's profile. Outputs of every variant must
-equal the original's. A variant the pass left unchanged is not simulated
-again: the simulator is deterministic, so it reuses the original's numbers.
+The A/B ratio is set in cycles: `WORK` gives, per ratio, the LFSR steps of
+A's payload and of one B iteration so that Ta / Tb of the cost model (the
+simulator's cost table on the IR, A's fixed work included: two integer
+remainders, the generator step, the exit test) is the nominal ratio. 1/100 is
+the exception: its B would need 776 LFSR steps per iteration, beyond the
+simulation budget, so it runs 100 steps (Ta / Tb = 1/13 in cycles). Each run
+records Ta and Tb per ratio.
+
+`sweep` covers the 4 x 32 grid with a small C (`SWEEP_CAP`); the `headline`
+points (k = 31 at each ratio) run in the same invocation with a large C
+(`HEADLINE_CAP`), where the bound is above the paper's 24x. Each point is one
+warp, run original and transformed in every mode of `simt-flatten-loops`:
+always (the paper), static (the test of `simt.analysis.cost_model` with
+n/N = 0.5), profile (with the idle fraction the simulator measured on the
+original) and adaptive (run-time vote, formula (1) threshold). static,
+profile and adaptive read trip counts from the original's profile. Outputs
+of every variant must equal the original's. A variant the pass left as
+another variant (same IR) is not simulated again: the simulator is
+deterministic, so it reuses that variant's numbers.
 
 Run: `python -m simt.bench.flatten` (writes `bench/results/fig7.json`,
-`fig7.png`, `flatten_corpus.json` and prints the target figures).
+`fig7.png`, `flatten_corpus.json` and prints the targets with pass/fail).
 """
 
 from __future__ import annotations
@@ -44,118 +57,61 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import cuda as numba_cuda
+from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
 
-from simt.bench.kernels.spec import Arg, KernelSpec, LaunchCase
-
-cuda: Any = numba_cuda
+from simt.bench.kernels.paper_kernels import early_exit_spec
+from simt.bench.kernels.spec import KernelSpec, LaunchCase
 
 RATIOS: tuple[tuple[int, int], ...] = ((10, 1), (1, 1), (1, 10), (1, 100))
 """The A/B (outer/inner) cost ratios of Fig. 7."""
 
+WORK: dict[tuple[int, int], tuple[int, int]] = {
+    (10, 1): (59, 6),
+    (1, 1): (1, 7),
+    (1, 10): (1, 77),
+    (1, 100): (1, 100),
+}
+"""LFSR steps of A's payload and of one B iteration per ratio (see above)."""
+
 MODES: tuple[str, ...] = ("always", "static", "profile", "adaptive")
 """The modes of `simt-flatten-loops` the benchmark runs."""
+
+OUTER_ITERS = 32
+"""Outer iterations: one round-robin period, every lane exits early k times."""
+
+SWEEP_CAP = 8
+"""C of the 4 x 32 sweep."""
+
+HEADLINE_CAP = 256
+"""C of the k = 31 points: 32 C / (C + 31) = 28.5."""
 
 RESULTS = Path(__file__).parent / "results"
 
 
-def fig7_kernel(
-    count_out, check_out, n, outer_iters, k, inner_cap, outer_work, inner_work
-):
-    tid = cuda.grid(1)
-    if tid < n:
-        lane = cuda.laneid
-        count = 0
-        check = 0
-        state = (tid & 0xFFFF) | 1
-        for o in range(outer_iters):
-            # A_w: new work item, `outer_work` LFSR steps of outer payload.
-            state = (state ^ (o & 0xFFFF)) | 1
-            for _ in range(outer_work):
-                bit = (state ^ (state >> 2) ^ (state >> 3) ^ (state >> 5)) & 1
-                state = (state >> 1) | (bit << 15)
-            limit = inner_cap
-            if (lane + cuda.warpsize - o % cuda.warpsize) % cuda.warpsize < k:
-                limit = 1
-            # B: `inner_work` LFSR steps of useful work per iteration.
-            i = 0
-            while i < limit:
-                for _ in range(inner_work):
-                    bit = (state ^ (state >> 2) ^ (state >> 3) ^ (state >> 5)) & 1
-                    state = (state >> 1) | (bit << 15)
-                check = check ^ state
-                count += 1
-                i += 1
-        count_out[tid] = count
-        check_out[tid] = check
-
-
-FIG7_SIGNATURE = "void(int32[:], int32[:], int64, int64, int64, int64, int64, int64)"
-
-
-def _lfsr(state: np.ndarray, steps: int) -> np.ndarray:
-    for _ in range(steps):
-        bit = (state ^ (state >> 2) ^ (state >> 3) ^ (state >> 5)) & 1
-        state = (state >> 1) | (bit << 15)
-    return state
-
-
-def _fig7_reference(args: list[Arg]) -> None:
-    n, outer_iters, k, cap, outer_work, inner_work = (int(a) for a in args[2:8])
-    tid = np.arange(n, dtype=np.int64)
-    lane = tid % 32
-    state = (tid & 0xFFFF) | 1
-    count = np.zeros(n, dtype=np.int64)
-    check = np.zeros(n, dtype=np.int64)
-    for o in range(outer_iters):
-        state = _lfsr((state ^ (o & 0xFFFF)) | 1, outer_work)
-        limit = np.where((lane + 32 - o % 32) % 32 < k, 1, cap)
-        for i in range(cap):
-            active = i < limit
-            state = np.where(active, _lfsr(state, inner_work), state)
-            check = np.where(active, check ^ state, check)
-            count += active
-    count_out, check_out = args[0], args[1]
-    assert isinstance(count_out, np.ndarray) and isinstance(check_out, np.ndarray)
-    count_out[:n] = count
-    check_out[:n] = check
-
-
 def fig7_spec(
-    k: int, ratio: tuple[int, int], *, outer_iters: int = 32, inner_cap: int = 8
+    k: int,
+    ratio: tuple[int, int],
+    *,
+    outer_iters: int = OUTER_ITERS,
+    inner_cap: int = SWEEP_CAP,
 ) -> KernelSpec:
-    """The Fig. 7 kernel for one k and A/B ratio, one warp per launch."""
-    if not 0 <= k <= 32:
-        raise ValueError(f"early exit count k must be in 0..32, got {k}")
-    outer_work, inner_work = ratio
-
-    def inputs(rng: np.random.Generator, items: int) -> LaunchCase:
-        n = -(-items // 32) * 32
-        args: list[Arg] = [
-            np.zeros(n, dtype=np.int32),
-            np.zeros(n, dtype=np.int32),
-            np.int64(n),
-            np.int64(outer_iters),
-            np.int64(k),
-            np.int64(inner_cap),
-            np.int64(outer_work),
-            np.int64(inner_work),
-        ]
-        return LaunchCase((n // 32,), (32,), args)
-
-    return KernelSpec(
-        name=f"fig7_k{k}_r{outer_work}_{inner_work}",
-        func=fig7_kernel,
-        signature=FIG7_SIGNATURE,
-        inputs=inputs,
-        reference=_fig7_reference,
-        outputs=(0, 1),
-        paper="Bulavintsev 2019, Fig. 7 (round-robin early exits)",
-        unstructured=False,
-        small_items=32,
-        params={"k": k, "ratio": ratio, "outer_iters": outer_iters, "cap": inner_cap},
+    """The corpus early-exit kernel for one k and A/B ratio, round-robin exits."""
+    outer_work, inner_work = WORK.get(ratio, ratio)
+    return early_exit_spec(
+        k,
+        outer_work,
+        inner_work,
+        outer_iters=outer_iters,
+        inner_cap=inner_cap,
+        rotation="round_robin",
+        name=f"fig7_k{k}_r{ratio[0]}_{ratio[1]}_c{inner_cap}",
     )
+
+
+def fig7_case(spec: KernelSpec) -> LaunchCase:
+    """One warp (32 threads, one block); the seed fixes the rotation's start."""
+    return spec.make_inputs(np.random.default_rng(7), 32)
 
 
 # ---------------------------------------------------------------------------
@@ -196,7 +152,7 @@ def flatten(module: ModuleOp, mode: str, profile: str | None) -> int:
     )
 
 
-def simulate_case(module: ModuleOp, case: LaunchCase) -> tuple[Any, list[Arg]]:
+def simulate_case(module: ModuleOp, case: LaunchCase) -> tuple[Any, list[Any]]:
     from simt.sim import simulate
 
     args = case.copy_args()
@@ -219,9 +175,13 @@ def run_point(
         module = compile_spec(spec)
         used_profile = None if mode == "always" else str(profile)
         built = flatten(module, mode, used_profile)
-        same = [m for other, m in done if other.is_structurally_equivalent(module)]
+        same = [
+            m
+            for other, m in done
+            if built == 0 or other.is_structurally_equivalent(module)
+        ]
         if same:  # the simulator is deterministic: identical IR, identical run
-            results[mode] = same[0]
+            results[mode] = same[-1] if built else base
             continue
         mode_stats, actual = simulate_case(module, case)
         equal = not spec.mismatches(expected, actual)
@@ -241,51 +201,114 @@ def run_point(
 # ---------------------------------------------------------------------------
 
 
+def nest_costs(spec: KernelSpec, case: LaunchCase) -> dict[str, float]:
+    """Ta, Tb (cycles) and formula (1)'s threshold of the kernel's nest, from
+    the cost model with the trip counts of a profile of the original."""
+    from xdsl.dialects import func
+
+    from simt.analysis.cost_model import NestCostModel, profile_from_dict
+    from simt.analysis.structured_loops import StructuredLoopTree
+
+    module = compile_spec(spec)
+    stats, _ = simulate_case(module, case)
+    profile = profile_from_dict(json.loads(stats.to_json())["loops"], module)
+    function = next(op for op in module.walk() if isinstance(op, func.FuncOp))
+    tree = StructuredLoopTree(function)
+    outer = next(n for n in tree.loops if isinstance(n.op, scf.ForOp))
+    inner = next(n.op for n in tree.loops if isinstance(n.op, scf.WhileOp))
+    cost = NestCostModel(profile=profile).nest_cost(outer.op, [inner], None)
+    return {"ta": cost.ta, "tb": cost.tb, "ta_over_tb": cost.ta / cost.tb,
+            "formula_1_threshold": cost.threshold}  # fmt: skip
+
+
+def ratio_costs(ratio: tuple[int, int]) -> dict[str, Any]:
+    """The work counts of a ratio and the Ta, Tb they give (a C = 2 profile)."""
+    spec = fig7_spec(0, ratio, inner_cap=2)
+    return {"work": list(WORK.get(ratio, ratio)), **nest_costs(spec, fig7_case(spec))}
+
+
 def fig7_sweep(
     ks: Sequence[int],
     ratios: Sequence[tuple[int, int]],
     *,
-    inner_cap: int,
-    outer_iters: int,
+    inner_cap: int = SWEEP_CAP,
+    outer_iters: int = OUTER_ITERS,
     progress: bool = True,
+    jobs: int = 1,
 ) -> dict[str, Any]:
-    """Every (ratio, k) point in every mode; cycles relative to the original at k=0."""
-    rng = np.random.default_rng(7)
-    points: list[dict[str, Any]] = []
+    """Every (ratio, k) point in every mode, on `jobs` processes."""
+    grid = [(k, ratio) for ratio in ratios for k in ks]
     with tempfile.TemporaryDirectory() as tmp:
-        for ratio in ratios:
-            for k in ks:
-                spec = fig7_spec(k, ratio, outer_iters=outer_iters, inner_cap=inner_cap)
-                case = spec.make_inputs(rng, 32)
-                start = time.perf_counter()
-                results = run_point(spec, case, MODES, Path(tmp))
-                points.append(_point_record(k, ratio, results))
-                if progress:
-                    seconds = time.perf_counter() - start
-                    print(_progress_line(k, ratio, results, seconds), file=sys.stderr)
+        points = _run_points(grid, inner_cap, outer_iters, Path(tmp), progress, jobs)
     return {"inner_cap": inner_cap, "outer_iters": outer_iters, "points": points}
 
 
-def _point_record(
-    k: int, ratio: tuple[int, int], results: dict[str, Measurement]
+def _run_points(
+    grid: Sequence[tuple[int, tuple[int, int]]],
+    inner_cap: int,
+    outer_iters: int,
+    workdir: Path,
+    progress: bool,
+    jobs: int,
+) -> list[dict[str, Any]]:
+    """The points of `grid` in order; with jobs > 1 on a process pool."""
+    if jobs <= 1:
+        found: list[dict[str, Any]] = []
+        for k, ratio in grid:
+            found.append(
+                _run_fig7_point(k, ratio, inner_cap, outer_iters, workdir, MODES)
+            )
+            if progress:
+                print(_progress_line(found[-1]), file=sys.stderr)
+        return found
+    from concurrent.futures import ProcessPoolExecutor
+
+    args = [(k, r, inner_cap, outer_iters, workdir, MODES) for k, r in grid]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_run_fig7_point, *a) for a in args]
+        found = []
+        for future in futures:
+            found.append(future.result())
+            if progress:
+                print(_progress_line(found[-1]), file=sys.stderr)
+    return found
+
+
+def _run_fig7_point(
+    k: int,
+    ratio: tuple[int, int],
+    inner_cap: int,
+    outer_iters: int,
+    workdir: Path,
+    modes: Sequence[str],
 ) -> dict[str, Any]:
+    spec = fig7_spec(k, ratio, outer_iters=outer_iters, inner_cap=inner_cap)
+    start = time.perf_counter()
+    results = run_point(spec, fig7_case(spec), modes, workdir)
     return {
         "k": k,
         "ratio": f"{ratio[0]}/{ratio[1]}",
+        "inner_cap": inner_cap,
+        "seconds": round(time.perf_counter() - start, 2),
         "variants": {name: asdict(m) for name, m in results.items()},
     }
 
 
-def _progress_line(
-    k: int, ratio: tuple[int, int], results: dict[str, Measurement], seconds: float
-) -> str:
-    base = results["original"].cycles
+def _speedup(point: dict[str, Any], mode: str) -> float:
+    variants = point["variants"]
+    return variants["original"]["cycles"] / variants[mode]["cycles"]
+
+
+def _progress_line(point: dict[str, Any]) -> str:
     speedups = " ".join(
-        f"{name}={base / m.cycles:.2f}x"
-        for name, m in results.items()
+        f"{name}={_speedup(point, name):.3f}x"
+        for name in point["variants"]
         if name != "original"
     )
-    return f"ratio {ratio[0]}/{ratio[1]} k={k:2d}: {speedups} ({seconds:.1f}s)"
+    return (
+        f"ratio {point['ratio']} k={point['k']:2d} C={point['inner_cap']}: "
+        f"{speedups} ({point['seconds']:.1f}s)"
+    )
 
 
 def relative_performance(sweep: dict[str, Any]) -> dict[str, dict[str, list[float]]]:
@@ -303,6 +326,7 @@ def relative_performance(sweep: dict[str, Any]) -> dict[str, dict[str, list[floa
 
 
 def plot_fig7(sweep: dict[str, Any], path: Path) -> None:
+    """One panel per ratio, like Fig. 7: performance relative to the original at k=0."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -310,51 +334,53 @@ def plot_fig7(sweep: dict[str, Any], path: Path) -> None:
 
     curves = relative_performance(sweep)
     ks = sorted({p["k"] for p in sweep["points"]})
-    figure, axes = plt.subplots(
-        1, len(curves), figsize=(4 * len(curves), 3.6), sharey=False
-    )
+    figure, axes = plt.subplots(1, len(curves), figsize=(4 * len(curves), 3.8))
     axes_list = list(np.atleast_1d(axes))
+    styles = {"original": "k--", "always": "C0-", "static": "C2:", "profile": "C1-",
+              "adaptive": "C3-"}  # fmt: skip
+    costs = sweep.get("costs", {})
     for axis, (ratio, variants) in zip(axes_list, curves.items(), strict=True):
-        for name, values in variants.items():
-            style = "k--" if name == "original" else "-"
-            axis.plot(
-                ks,
-                values,
-                style,
-                label=name,
-                marker="." if name != "original" else None,
-            )
-        axis.set_title(f"A/B = {ratio}")
+        for name in ("original", "always", "adaptive", "profile"):
+            marker = "x" if name == "profile" else "." if name != "original" else None
+            axis.plot(ks, variants[name], styles[name], label=name, marker=marker,
+                      markersize=4, linewidth=1.2)  # fmt: skip
+        measured = costs.get(ratio)
+        detail = f" (Ta/Tb = {measured['ta_over_tb']:.3g})" if measured else ""
+        axis.set_title(f"A/B = {ratio}{detail}", fontsize=9)
         axis.set_xlabel("k (early-exiting lanes of 32)")
         axis.set_yscale("log")
         axis.grid(True, which="both", alpha=0.3)
     axes_list[0].set_ylabel("performance relative to original at k=0")
     axes_list[0].legend(fontsize=8)
     figure.suptitle(
-        "Loop nest reduction (Bulavintsev 2019, Fig. 7) on the simt simulator, "
-        f"C={sweep['inner_cap']}"
+        "Loop nest reduction (Bulavintsev 2019, Fig. 7) on the simt simulator: "
+        f"one warp, {sweep['outer_iters']} outer iterations, C = {sweep['inner_cap']}",
+        fontsize=10,
     )
     figure.tight_layout()
     figure.savefig(path, dpi=120)
     plt.close(figure)
 
 
-def headline(inner_cap: int, outer_iters: int = 32) -> dict[str, Any]:
-    """k = 31, ratio 1/100 with a large inner trip count: always and adaptive."""
-    spec = fig7_spec(31, (1, 100), outer_iters=outer_iters, inner_cap=inner_cap)
-    case = spec.make_inputs(np.random.default_rng(31), 32)
+def headlines(
+    ratios: Sequence[tuple[int, int]] = RATIOS,
+    inner_cap: int = HEADLINE_CAP,
+    outer_iters: int = OUTER_ITERS,
+    progress: bool = True,
+    jobs: int = 1,
+) -> list[dict[str, Any]]:
+    """k = 31 at each ratio with a large C, in every mode."""
+    grid = [(31, ratio) for ratio in ratios]
     with tempfile.TemporaryDirectory() as tmp:
-        results = run_point(spec, case, ("always", "adaptive"), Path(tmp))
-    base = results["original"].cycles
-    return {
-        "k": 31,
-        "ratio": "1/100",
-        "inner_cap": inner_cap,
-        "outer_iters": outer_iters,
-        "bound": 32 * inner_cap / (inner_cap + 31),
-        "speedup": {name: base / m.cycles for name, m in results.items()},
-        "variants": {name: asdict(m) for name, m in results.items()},
-    }
+        found = _run_points(grid, inner_cap, outer_iters, Path(tmp), progress, jobs)
+    for point in found:
+        point["bound"] = 32 * inner_cap / (inner_cap + 31)
+    return found
+
+
+def headline(inner_cap: int, outer_iters: int = OUTER_ITERS) -> dict[str, Any]:
+    """k = 31, ratio 1/100 with a large inner trip count, in every mode."""
+    return headlines(((1, 100),), inner_cap, outer_iters, progress=False)[0]
 
 
 # ---------------------------------------------------------------------------
@@ -362,42 +388,118 @@ def headline(inner_cap: int, outer_iters: int = 32) -> dict[str, Any]:
 # ---------------------------------------------------------------------------
 
 
-def target_figures(sweep: dict[str, Any]) -> list[str]:
-    """The issue's targets, measured on the sweep (one line each)."""
-    lines: list[str] = []
+@dataclass(frozen=True)
+class Target:
+    """One target of the issue, measured."""
+
+    name: str
+    passed: bool
+    figures: str
+
+    def line(self) -> str:
+        return f"[{'PASS' if self.passed else 'FAIL'}] {self.name}: {self.figures}"
+
+
+def check_targets(
+    sweep: dict[str, Any], tops: Sequence[dict[str, Any]]
+) -> list[Target]:
+    """The issue's targets on the sweep and the headline points of one run."""
     by_ratio: dict[str, list[dict[str, Any]]] = {}
     for point in sweep["points"]:
         by_ratio.setdefault(point["ratio"], []).append(point)
+    targets = [*_headline_targets(tops), *_shape_targets(by_ratio)]
+    targets += _adaptive_targets(by_ratio, tops)
+    targets.append(_profile_target([*sweep["points"], *tops]))
+    wrong = [
+        f"{p['ratio']} k={p['k']} C={p['inner_cap']}"
+        for p in [*sweep["points"], *tops]
+        if not all(v["outputs_equal"] for v in p["variants"].values())
+    ]
+    targets.append(
+        Target("outputs equal the original's", not wrong, str(wrong or "all"))
+    )
+    return targets
 
-    def speedup(point: dict[str, Any], mode: str) -> float:
-        return (
-            point["variants"]["original"]["cycles"] / point["variants"][mode]["cycles"]
-        )
 
+def _headline_targets(tops: Sequence[dict[str, Any]]) -> list[Target]:
+    found: list[Target] = []
+    for top in tops:
+        if top["ratio"] != "1/100":
+            continue
+        gain = _speedup(top, "always")
+        found.append(Target(
+            "always k=31 1/100 >= 24x (aim 28x)",
+            gain >= 24.0,
+            f"{gain:.2f}x at C={top['inner_cap']} (bound {top['bound']:.2f}x)",
+        ))  # fmt: skip
+    return found
+
+
+def _shape_targets(by_ratio: dict[str, list[dict[str, Any]]]) -> list[Target]:
+    found: list[Target] = []
     for ratio, points in by_ratio.items():
-        always = [speedup(p, "always") for p in points]
-        adaptive = [speedup(p, "adaptive") for p in points]
-        last = points[-1]
-        gain = speedup(last, "always")
-        picks = [
-            speedup(p, "profile") >= max(1.0, speedup(p, "always")) - 1e-9
-            for p in points
-        ]
-        lines.append(
-            f"ratio {ratio}: always k={last['k']} {gain:.2f}x, min {min(always):.2f}x "
-            f"(slower at {sum(s < 1 for s in always)} of {len(always)} k); "
-            f"adaptive min {min(adaptive):.3f}x, at k={last['k']} {speedup(last, 'adaptive'):.2f}x "
-            f"= {(speedup(last, 'adaptive') - 1) / max(gain - 1, 1e-9):.2f} of always's gain; "
-            f"profile picks the faster at {sum(picks)} of {len(picks)} k"
+        gains = [_speedup(p, "always") for p in points]
+        slower = [p["k"] for p, g in zip(points, gains, strict=True) if g < 1.0]
+        figures = (
+            f"min {min(gains):.4f}x, slower at k = {slower or 'none'}, "
+            f"k={points[-1]['k']}: {gains[-1]:.2f}x"
         )
-        wrong = [
-            p["k"]
-            for p in points
-            if not all(v["outputs_equal"] for v in p["variants"].values())
-        ]
-        if wrong:
-            lines.append(f"ratio {ratio}: OUTPUTS DIFFER at k = {wrong}")
-    return lines
+        if ratio == "10/1":
+            found.append(
+                Target("always slower at low k for 10/1", 0 in slower, figures)
+            )
+        elif ratio in ("1/10", "1/100"):
+            found.append(
+                Target(f"always never slower for {ratio}", not slower, figures)
+            )
+        else:
+            found.append(Target(f"always for {ratio} (no target)", True, figures))
+    return found
+
+
+def _adaptive_targets(
+    by_ratio: dict[str, list[dict[str, Any]]], tops: Sequence[dict[str, Any]]
+) -> list[Target]:
+    low = [(p, _speedup(p, "adaptive")) for ps in by_ratio.values() for p in ps]
+    worst, value = min(low, key=lambda item: item[1])
+    found = [Target(
+        "adaptive >= 0.95x of the original at every sweep point",
+        value >= 0.95,
+        f"min {value:.3f}x at {worst['ratio']} k={worst['k']}",
+    )]  # fmt: skip
+    for point in [*(ps[-1] for ps in by_ratio.values()), *tops]:
+        always, adaptive = _speedup(point, "always"), _speedup(point, "adaptive")
+        if always <= 1.0:
+            continue
+        share = (adaptive - 1.0) / (always - 1.0)
+        found.append(Target(
+            f"adaptive k=31 {point['ratio']} C={point['inner_cap']} >= 0.8 of always's gain",
+            share >= 0.8,
+            f"adaptive {adaptive:.2f}x, always {always:.2f}x: {share:.2f} of the gain",
+        ))  # fmt: skip
+    return found
+
+
+def _profile_target(points: Sequence[dict[str, Any]]) -> Target:
+    missed: list[str] = []
+    worst = 1.0
+    for point in points:
+        best = max(1.0, _speedup(point, "always"))
+        got = _speedup(point, "profile")
+        if got < best - 1e-9:
+            missed.append(f"{point['ratio']} k={point['k']} C={point['inner_cap']}")
+            worst = min(worst, got / best)
+    return Target(
+        "profile picks the faster of original and always at every point",
+        not missed,
+        f"{len(points) - len(missed)} of {len(points)} points"
+        + (f"; missed {missed} (worst {worst:.4f} of the best)" if missed else ""),
+    )
+
+
+def target_figures(sweep: dict[str, Any]) -> list[str]:
+    """The issue's targets measured on a sweep alone (one line each)."""
+    return [t.line() for t in check_targets(sweep, [])]
 
 
 # ---------------------------------------------------------------------------
@@ -450,40 +552,45 @@ def _corpus_line(name: str, results: dict[str, Measurement]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--inner-cap", type=int, default=8, help="C of the sweep")
-    parser.add_argument("--outer-iters", type=int, default=32)
     parser.add_argument(
-        "--headline-cap", type=int, default=128, help="C at k=31, 1/100"
+        "--inner-cap", type=int, default=SWEEP_CAP, help="C of the sweep"
     )
+    parser.add_argument("--headline-cap", type=int, default=HEADLINE_CAP,
+                        help="C of the k=31 points")  # fmt: skip
     parser.add_argument("--ks", type=int, nargs="*", default=list(range(32)))
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument("--skip-corpus", action="store_true")
-    parser.add_argument("--skip-headline", action="store_true")
+    parser.add_argument("--jobs", type=int, default=2, help="processes")
     options = parser.parse_args(argv)
     options.out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     sweep = fig7_sweep(
-        options.ks, RATIOS, inner_cap=options.inner_cap, outer_iters=options.outer_iters
+        options.ks, RATIOS, inner_cap=options.inner_cap, jobs=options.jobs
     )
+    sweep["costs"] = {f"{r[0]}/{r[1]}": ratio_costs(r) for r in RATIOS}
+    tops = headlines(inner_cap=options.headline_cap, jobs=options.jobs)
+    targets = check_targets(sweep, tops)
     record: dict[str, Any] = {
         "device": "simt simulator (default cost table)",
         "date": datetime.date.today().isoformat(),
+        "parameters": {
+            "kernel": "corpus early_exit, rotation=round_robin, one warp",
+            "outer_iters": OUTER_ITERS,
+            "sweep_inner_cap": options.inner_cap,
+            "headline_inner_cap": options.headline_cap,
+            "ks": options.ks,
+            "jobs": options.jobs,
+            "work_per_ratio": {f"{r[0]}/{r[1]}": list(WORK[r]) for r in RATIOS},
+        },
         "sweep": sweep,
         "relative_performance": relative_performance(sweep),
+        "headline": tops,
+        "targets": [asdict(t) for t in targets],
     }
-    if not options.skip_headline:
-        record["headline"] = headline(options.headline_cap, options.outer_iters)
     (options.out / "fig7.json").write_text(json.dumps(record, indent=1))
     plot_fig7(sweep, options.out / "fig7.png")
-    for line in target_figures(sweep):
-        print(line)
-    if "headline" in record:
-        top = record["headline"]
-        print(
-            f"headline k=31 ratio 1/100 C={top['inner_cap']}: "
-            f"always {top['speedup']['always']:.2f}x, adaptive "
-            f"{top['speedup']['adaptive']:.2f}x (bound 32C/(C+31) = {top['bound']:.2f}x)"
-        )
+    for target in targets:
+        print(target.line())
     if not options.skip_corpus:
         rows = corpus_before_after()
         (options.out / "flatten_corpus.json").write_text(json.dumps(rows, indent=1))

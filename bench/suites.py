@@ -823,20 +823,23 @@ def run_fig7(ctx: SuiteContext) -> SuiteResult:
 
     ks = (0, 8, 24, 31) if ctx.quick else tuple(range(32))
     ratios = ((1, 1), (1, 10)) if ctx.quick else flatten.RATIOS
-    cap = 4 if ctx.quick else 8
+    cap = 4 if ctx.quick else flatten.SWEEP_CAP
+    outer = flatten.OUTER_ITERS
     points = [(r, k) for r in ratios for k in ks]
-    sweep: dict[str, Any] = {"inner_cap": cap, "outer_iters": 32, "points": []}
+    sweep: dict[str, Any] = {"inner_cap": cap, "outer_iters": outer, "points": []}
     for ratio, k in ctx.progress(points, "fig7"):
         part = flatten.fig7_sweep(
-            [k], [ratio], inner_cap=cap, outer_iters=32, progress=False
+            [k], [ratio], inner_cap=cap, outer_iters=outer, progress=False
         )
         sweep["points"].extend(part["points"])
+    tops = [] if ctx.quick else flatten.headlines(ratios, progress=False)
+    targets = flatten.check_targets(sweep, tops)
     record: dict[str, Any] = {
         "sweep": sweep,
         "relative_performance": flatten.relative_performance(sweep),
+        "headline": tops,
+        "targets": [asdict(t) for t in targets],
     }
-    if not ctx.quick:
-        record["headline"] = flatten.headline(128)
     plot = ctx.out / "fig7.png"
     flatten.plot_fig7(sweep, plot)
     return SuiteResult(
@@ -844,15 +847,12 @@ def run_fig7(ctx: SuiteContext) -> SuiteResult:
         fig7_table(sweep),
         (plot,),
         _fig7_agrees(record),
-        tuple(flatten.target_figures(sweep)),
+        tuple(t.line() for t in targets),
     )
 
 
 def _fig7_agrees(record: Mapping[str, Any]) -> bool:
-    points = [
-        *record["sweep"]["points"],
-        *([record["headline"]] if "headline" in record else []),
-    ]
+    points = [*record["sweep"]["points"], *record["headline"]]
     return all(v["outputs_equal"] for p in points for v in p["variants"].values())
 
 

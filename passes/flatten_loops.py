@@ -39,20 +39,26 @@ With several inner loops each iteration runs, for the lane's phase j,
 followed by A's yield, header and `S_0` (steps 3-5 for each inner loop).
 
 `mode=always` is this form (the paper's transformation); `static` and `profile`
-apply it where formula (1), n/N > Ta/(Ta+Tb), holds (see
-`simt.analysis.cost_model`). `mode=adaptive` (beyond the paper) keeps an inner
-fast loop that runs while every lane of the warp is busy (one `simt.vote_all`
-and one branch per iteration) and, when some lanes' inner loop ends, lets the
-warp count them with a ballot and leave for the detour once
-n > N * round(1024 * threshold) / 1024, N the warp size (formula (1)):
+apply it where formula (1), summed over an outer iteration, says it saves
+cycles (see `simt.analysis.cost_model`). `mode=adaptive` (beyond the paper)
+runs B in a fast loop that costs one `simt.vote_all` per iteration more than
+B and that the whole warp leaves as soon as one lane's B ends; the warp then
+counts its idle lanes n with a ballot and sends them on the detour only when
+n > N * round(1024 * Ta / (Ta + Tb)) / 1024 (formula (1), N the warp size)
+or no lane is busy; otherwise they wait and the busy lanes re-enter the fast
+loop:
 
+    cont, pending = detour(init); inB = cont
     scf.while (cont, inB, pending, live, a-args, res) { scf.condition(cont) } do {
       scf.if inB {
-        scf.while { b = B.before(B.after(pending)); n += popc(ballot(!b)) only
-                    when !vote_all(b); stay = b && n <= warp_size * p / 1024 }
-        scf.if !b { S_1; A.yield -> a-args; inB = false }
+        b, pending = scf.while { b, fwd = B.before(B.after(pending)) }
+                     while vote_all(b)
+        scf.if !b { a-args = A.yield(S_1(pending)); inB = false }
       }
-      scf.if !inB { cont, pending = detour(a-args); inB = cont }
+      n = popc(ballot(!inB))
+      scf.if !inB && (n > limit || !vote_any(inB)) {
+        cont, pending = detour(a-args); inB = cont
+      }
     }
 
 Nests of more levels are reduced innermost first, one level per round, until
@@ -148,7 +154,8 @@ class FlattenLoopsPass(ModulePass):
     a detour loop (`"detour"`, A's exclusive work, repeated over empty inner
     loops) that also runs once before it as the prologue; `adaptive` adds a
     fast loop (`"fast"`) with one `simt.vote_all` per inner iteration and a
-    ballot when lanes finish. These internal loops are never flattened again.
+    ballot each time the warp leaves it. These internal loops are never
+    flattened again.
     Every refused nest carries `simt.remark` and gets a `remark:` line on
     stderr (`<location or site>: remark: <op>: <why>`).
 
@@ -982,9 +989,25 @@ class _RotatedBuilder(_BuilderBase):
 
 @dataclass
 class _AdaptiveBuilder(_RotatedBuilder):
-    """The run-time form: a fast inner loop that the whole warp leaves when so
-    many lanes have finished their inner loop that the outer detour pays
-    (formula (1) with n counted by a ballot), then the detour for idle lanes."""
+    """The run-time form: busy lanes run B in a fast loop that the whole warp
+    leaves as soon as one lane's B ends (one `vote_all` per iteration); the
+    warp then counts its idle lanes with a ballot and lets them take the
+    detour only when formula (1) says it pays (n > N * p / 1024), else they
+    wait and the busy lanes go back into the fast loop.
+
+        cont, pending = detour(init); inB = cont              // the prologue
+        scf.while (cont, inB, pending, live, a-args, res) { scf.condition(cont) } do {
+          scf.if inB {
+            b, pending = scf.while { b, fwd = B.before(B.after(pending)) }
+                         while vote_all(b)                    // the fast loop
+            scf.if !b { a-args = A.yield(S_1(pending)); inB = false }
+          }
+          n = popc(ballot(!inB))
+          scf.if (n > limit || !vote_any(inB)) && !inB {      // warp-uniform test
+            cont, pending = detour(a-args); inB = cont
+          }
+        }
+    """
 
     threshold_num: int = 0
     """p of the test n > warp_size * p / 1024 (p = 1024 * Ta / (Ta + Tb))."""
@@ -993,16 +1016,17 @@ class _AdaptiveBuilder(_RotatedBuilder):
     def build(self) -> scf.WhileOp:
         emitter = _Emitter(InsertPoint.before(self.nest.outer))
         state = self._empty_state()
-        state.in_inner = self.const(0, i1)
-        state.outer_args = list(self.nest.outer.arguments)
+        state = self._chain(emitter, state, list(self.nest.outer.arguments))
+        state.in_inner = state.cont
+        state.outer_args = [self.zero(a.type) for a in self.nest.outer.arguments]
         return self.make_loop(emitter, state, self._adaptive_body)
 
     def _adaptive_body(self, emitter: _Emitter, state: _State) -> _State:
         assert state.in_inner is not None
         state = emitter.if_state(state.in_inner, state, self._run_inner)
         assert state.in_inner is not None
-        idle = emitter.value(arith.XOrIOp(state.in_inner, self.const(1, i1)))
-        return emitter.if_state(idle, state, self._detour)
+        take = self._take_detour(emitter, state.in_inner)
+        return emitter.if_state(take, state, self._detour)
 
     def _run_inner(self, emitter: _Emitter, state: _State) -> _State:
         b, forwarded = self._fast_loop(emitter, state)
@@ -1024,52 +1048,36 @@ class _AdaptiveBuilder(_RotatedBuilder):
     def _fast_loop(
         self, emitter: _Emitter, state: _State
     ) -> tuple[SSAValue, list[SSAValue]]:
-        """B's body and condition, rotated like the flattened loop, with a
-        warp-level exit: a lane leaves when its inner loop ends; every lane
-        leaves when more than the threshold have ended. While all lanes are
-        busy an iteration costs one vote and one branch more than B."""
+        """B's body and condition, rotated like the flattened loop, left by the
+        whole warp when one lane's B ends: one vote more than B per iteration."""
         pending_types = [v.type for v in state.inner_args[0]]
-        before = Block(arg_types=[*pending_types, i32])
+        before = Block(arg_types=pending_types)
         head = _Emitter(InsertPoint.at_end(before))
         inside = state.copy()
-        inside.inner_args[0] = list(before.args[:-1])
-        inside.inner_args[0] = self.inner_body(head, 0, inside, inside.inner_args[0])
+        inside.inner_args[0] = self.inner_body(head, 0, inside, list(before.args))
         b, forwarded = self.inner_step(head, 0, inside)
-        stay, count = self._stay(head, b, before.args[-1])
-        before.add_op(scf.ConditionOp(stay, b, count, *forwarded))
-        carried = [i1, i32, *pending_types]
-        after = Block(arg_types=carried)
-        after.add_op(scf.YieldOp(*after.args[2:], after.args[1]))
-        init = [*state.inner_args[0], self.const(0, i32)]
-        loop = scf.WhileOp(init, carried, Region(before), Region(after))
+        all_busy = self._vote(head, simt.VoteAllOp(b))
+        before.add_op(scf.ConditionOp(all_busy, b, *forwarded))
+        after = Block(arg_types=[i1, *pending_types])
+        after.add_op(scf.YieldOp(*after.args[1:]))
+        loop = scf.WhileOp(
+            state.inner_args[0], [i1, *pending_types], Region(before), Region(after)
+        )
         loop.attributes[FLATTENED_ATTR] = StringAttr("fast")
         emitter.insert(loop)
-        return loop.results[0], list(loop.results[2:])
+        return loop.results[0], list(loop.results[1:])
 
-    def _stay(
-        self, emitter: _Emitter, b: SSAValue, finished: SSAValue
-    ) -> tuple[SSAValue, SSAValue]:
-        """(stay, finished'): all busy -> (b, finished); else count the lanes
-        whose inner loop ended and stay while the count is under the limit."""
-        all_busy = self._vote(emitter, simt.VoteAllOp(b))
-        else_block = Block()
-        other = _Emitter(InsertPoint.at_end(else_block))
-        any_busy = self._vote(other, simt.VoteAnyOp(b))
-        count_block = Block()
-        counting = _Emitter(InsertPoint.at_end(count_block))
-        done = counting.value(arith.XOrIOp(b, self.const(1, i1)))
-        total = counting.value(arith.AddiOp(finished, self._count(counting, done)))
-        room = counting.value(arith.CmpiOp(total, self._idle_limit(), "sle"))
-        count_block.add_op(scf.YieldOp(counting.value(arith.AndIOp(b, room)), total))
-        all_done = Block([scf.YieldOp(b, finished)])
-        counted = other.insert(
-            scf.IfOp(any_busy, [i1, i32], Region(count_block), Region(all_done))
-        )
-        else_block.add_op(scf.YieldOp(*counted.results))
-        then_block = Block([scf.YieldOp(b, finished)])
-        test = scf.IfOp(all_busy, [i1, i32], Region(then_block), Region(else_block))
-        emitter.insert(test)
-        return test.results[0], test.results[1]
+    def _take_detour(self, emitter: _Emitter, in_inner: SSAValue) -> SSAValue:
+        """!inB && (n > limit || no lane busy), n = popc(ballot(!inB)): the
+        warp-uniform formula (1) test, then the lane's own flag."""
+        idle = emitter.value(arith.XOrIOp(in_inner, self.const(1, i1)))
+        mask = self._vote(emitter, simt.BallotOp(idle))
+        count = emitter.value(math.CtPopOp(mask))
+        over = emitter.value(arith.CmpiOp(count, self._idle_limit(), "sgt"))
+        any_busy = self._vote(emitter, simt.VoteAnyOp(in_inner))
+        none_busy = emitter.value(arith.XOrIOp(any_busy, self.const(1, i1)))
+        go = emitter.value(arith.OrIOp(over, none_busy))
+        return emitter.value(arith.AndIOp(go, idle))
 
     def _vote(self, emitter: _Emitter, vote: Operation) -> SSAValue:
         vote.attributes[INTERNAL_VOTE_ATTR] = UnitAttr()
@@ -1084,7 +1092,3 @@ class _AdaptiveBuilder(_RotatedBuilder):
             product = hoisted.value(arith.MuliOp(warp, threshold))
             self._limit = hoisted.value(arith.ShRSIOp(product, self.const(10, i32)))
         return self._limit
-
-    def _count(self, emitter: _Emitter, predicate: SSAValue) -> SSAValue:
-        ballot = self._vote(emitter, simt.BallotOp(predicate))
-        return emitter.value(math.CtPopOp(ballot))

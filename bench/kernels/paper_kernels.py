@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from numba import cuda as numba_cuda
@@ -123,6 +123,53 @@ def early_exit(
         check_out[tid] = check
 
 
+def early_exit_round_robin(
+    count_out,
+    check_out,
+    n,
+    seed,
+    outer_iters,
+    k,
+    inner_cap,
+    outer_work,
+    inner_work,
+):
+    # `early_exit` with the early lanes of outer iteration o rotated by
+    # (seed + o) % 32 instead of a random amount: every lane exits early
+    # exactly k times in any 32 consecutive outer iterations.
+    tid = cuda.grid(1)
+    if tid < n:
+        lane = cuda.laneid
+        common = (seed & 0xFFFF) | 1
+        count = 0
+        check = 0
+        for o in range(outer_iters):
+            bit = (common ^ (common >> 2) ^ (common >> 3) ^ (common >> 5)) & 1
+            common = (common >> 1) | (bit << 15)
+            state = (common ^ (tid & 0xFFFF)) | 1
+            for _ in range(outer_work):
+                bit = (state ^ (state >> 2) ^ (state >> 3) ^ (state >> 5)) & 1
+                state = (state >> 1) | (bit << 15)
+            rotation = (seed + o) % 32
+            limit = inner_cap
+            if (lane + 32 - rotation) % 32 < k:
+                limit = 1
+            i = 0
+            while i < limit:
+                for _ in range(inner_work):
+                    bit = (state ^ (state >> 2) ^ (state >> 3) ^ (state >> 5)) & 1
+                    state = (state >> 1) | (bit << 15)
+                check = check ^ state
+                count += 1
+                i += 1
+        count_out[tid] = count
+        check_out[tid] = check
+
+
+EarlyExitRotation = Literal["lfsr", "round_robin"]
+"""How `early_exit_spec` picks the k early lanes of each outer iteration."""
+
+
 def _lfsr_step(state: np.ndarray) -> np.ndarray:
     """One step of the 16-bit Fibonacci LFSR with taps 16, 14, 13, 11."""
     bit = (state ^ (state >> 2) ^ (state >> 3) ^ (state >> 5)) & 1
@@ -135,7 +182,7 @@ def _lfsr_steps(state: np.ndarray, steps: int) -> np.ndarray:
     return state
 
 
-def _early_exit_reference(args: list[Arg]) -> None:
+def _early_exit_reference(args: list[Arg], rotation: EarlyExitRotation) -> None:
     count_out, check_out = array_arg(args, 0), array_arg(args, 1)
     n, seed, outer_iters, k, inner_cap, outer_work, inner_work = (
         int_arg(args, i) for i in range(2, 9)
@@ -145,10 +192,11 @@ def _early_exit_reference(args: list[Arg]) -> None:
     common = np.array((seed & 0xFFFF) | 1, dtype=np.int64)
     count = np.zeros(n, dtype=np.int64)
     check = np.zeros(n, dtype=np.int64)
-    for _ in range(outer_iters):
+    for o in range(outer_iters):
         common = _lfsr_step(common)
         state = _lfsr_steps((common ^ (tid & 0xFFFF)) | 1, outer_work)
-        exits = (lane - int(common) % 32) % 32 < k
+        shift = int(common) % 32 if rotation == "lfsr" else (seed + o) % 32
+        exits = (lane - shift) % 32 < k
         limit = np.where(exits, 1, inner_cap)
         for i in range(int(limit.max(initial=0))):
             active = i < limit
@@ -167,6 +215,7 @@ def early_exit_spec(
     outer_iters: int = 4,
     inner_cap: int = 8,
     work_unit: int = 1,
+    rotation: EarlyExitRotation = "lfsr",
     name: str | None = None,
 ) -> KernelSpec:
     """The early-exit benchmark of Bulavintsev 2019 (Fig. 7) for one k and A/B ratio.
@@ -176,7 +225,18 @@ def early_exit_spec(
     costs `ratio_outer * work_unit` LFSR steps and an inner iteration
     `ratio_inner * work_unit` steps. The size is the number of threads
     (rounded up to a multiple of 32).
+
+    `rotation` picks the k early lanes of each outer iteration: `"lfsr"` (the
+    authors' benchmark) rotates them by a pseudo-random amount, so a lane's
+    number of early exits varies around k/32 of the outer iterations;
+    `"round_robin"` rotates them by one lane per outer iteration
+    (`early_exit_round_robin`), so every lane exits early exactly k times in
+    any 32 consecutive outer iterations: the balance the random rotation
+    reaches only over many outer iterations (the authors ran up to 10000
+    inner iterations per lane), reached with 32.
     """
+    if rotation not in ("lfsr", "round_robin"):
+        raise ValueError(f"rotation must be 'lfsr' or 'round_robin', got {rotation!r}")
     if not 0 <= k <= 32:
         raise ValueError(f"early exit count k must be in 0..32, got {k}")
     if ratio_outer < 1 or ratio_inner < 1 or work_unit < 1:
@@ -207,14 +267,19 @@ def early_exit_spec(
         ]
         return LaunchCase((n // block,), (block,), args)
 
+    suffix = "" if rotation == "lfsr" else "_rr"
+
+    def reference(args: list[Arg]) -> None:
+        _early_exit_reference(args, rotation)
+
     return KernelSpec(
-        name=name or f"early_exit_k{k}_r{ratio_outer}_{ratio_inner}",
-        func=early_exit,
+        name=name or f"early_exit_k{k}_r{ratio_outer}_{ratio_inner}{suffix}",
+        func=early_exit if rotation == "lfsr" else early_exit_round_robin,
         signature=(
             "void(int32[:], int32[:], int64, int64, int64, int64, int64, int64, int64)"
         ),
         inputs=inputs,
-        reference=_early_exit_reference,
+        reference=reference,
         outputs=(0, 1),
         paper="Bulavintsev 2019, Sec. V.A and Fig. 7 (early-exit benchmark)",
         unstructured=False,
@@ -226,6 +291,7 @@ def early_exit_spec(
             "outer_iters": outer_iters,
             "inner_cap": inner_cap,
             "work_unit": work_unit,
+            "rotation": rotation,
         },
     )
 

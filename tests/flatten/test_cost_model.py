@@ -9,6 +9,7 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import PassFailedException
 
 from simt.analysis.cost_model import (
+    DETOUR_OVERHEAD,
     NestCost,
     NestCostModel,
     adaptive_threshold,
@@ -37,21 +38,34 @@ def _module():
     return Parser(default_context(), NEST).parse_module()
 
 
-def test_formula_1_for_long_inner_loops_without_overhead() -> None:
-    cost = NestCost(ta=10.0, tb=30.0, idle_fraction=0.3)
-    assert cost.threshold == pytest.approx(10 / 40)
-    assert cost.profitable
-    assert not NestCost(ta=10.0, tb=30.0, idle_fraction=0.2).profitable
-    assert not NestCost(ta=10.0, tb=30.0, idle_fraction=None).profitable
+def test_threshold_is_formula_1() -> None:
+    assert NestCost(ta=10.0, tb=30.0, idle_fraction=0.3).threshold == 10 / 40
+    assert NestCost(ta=0.0, tb=0.0, idle_fraction=0.3).threshold == 0.0
 
 
-def test_short_inner_loops_and_overhead_raise_the_threshold() -> None:
-    long = NestCost(10.0, 30.0, 0.3).threshold
-    short = NestCost(10.0, 30.0, 0.3, trip_count=2.0).threshold
-    costly = NestCost(10.0, 30.0, 0.3, overhead=5.0).threshold
-    assert short < long < costly
-    # trip = 1: the original pays Ta per iteration too, so only overhead counts
-    assert NestCost(10.0, 30.0, 0.0, trip_count=1.0).threshold == 0.0
+def test_detouring_every_iteration_reduces_to_formula_1_over_t_iterations() -> None:
+    """With many idle lanes the warp detours at every flattened iteration and
+    the test is n/N > (T - 1) / T * Ta / (Ta + Tb) = 0.75 * 0.25."""
+    below = NestCost(10.0, 30.0, 0.18, trip_count=4.0)
+    above = NestCost(10.0, 30.0, 0.19, trip_count=4.0)
+    assert below.detours() == pytest.approx(4.0 * 0.82)
+    assert not below.profitable
+    assert above.profitable
+
+
+def test_few_idle_lanes_pay_when_the_inner_loop_outweighs_n_detours() -> None:
+    """One idle lane in a 100-iteration loop: T * Tb against N * Ta."""
+    cheap_outer = NestCost(10.0, 30.0, 0.01, trip_count=100.0)
+    heavy_outer = NestCost(200.0, 30.0, 0.01, trip_count=100.0)
+    assert cheap_outer.detours() == pytest.approx(1.32)
+    assert cheap_outer.profitable
+    assert not heavy_outer.profitable
+
+
+def test_no_idle_lane_never_pays_and_unknown_idle_is_not_profitable() -> None:
+    assert not NestCost(1.0, 100.0, 0.0, trip_count=50.0, overhead=1.0).profitable
+    assert not NestCost(1.0, 100.0, None, trip_count=50.0).profitable
+    assert "unknown" in NestCost(1.0, 100.0, None).describe()
 
 
 def test_adaptive_threshold_leaves_room_for_an_all_idle_warp() -> None:
@@ -66,11 +80,12 @@ def test_ta_and_tb_come_from_the_cost_table() -> None:
     outer, inner = loops
     cost = NestCostModel().nest_cost(outer, [inner], 0.5)
     # Tb: the body's addi and the for's continuation check (a branch); Ta: the
-    # outer body's andi, the outer loop's step and check, the detour's two
-    # branches (the inner loop is not outer work).
+    # outer body's andi, the outer loop's step and check, and the detour's
+    # bookkeeping (DETOUR_OVERHEAD; the inner loop is not outer work).
     assert cost.tb == 2.0
-    assert cost.ta == 5.0
+    assert cost.ta == 3.0 + DETOUR_OVERHEAD
     assert cost.trip_count == 8.0  # nothing tells: DEFAULT_TRIP_COUNT
+    assert cost.warp_size == 32
 
 
 def test_profile_gives_idle_fraction_and_trip_count(tmp_path) -> None:

@@ -66,7 +66,7 @@ def test_corpus_kernel_outputs_unchanged(name: str, tmp_path) -> None:
 
 
 def test_early_exit_is_flattened_and_faster_at_k31() -> None:
-    spec = fig7_spec(31, (1, 10), inner_cap=8)
+    spec = fig7_spec(31, (1, 1), inner_cap=8)
     case = spec.make_inputs(np.random.default_rng(1), 32)
     before, expected = _run(compile_python(spec.func, spec.signature), case)
     assert not spec.mismatches(spec.expected(case), expected)
@@ -223,3 +223,35 @@ def test_flattened_kernel_assembles_with_ptxas(mode: str) -> None:
     assert _flattened_loops(module) == 1
     for arch in ("sm_70", "sm_90"):
         assert assemble(simt.to_ptx(module, arch=arch), arch, ptxas)
+
+
+def test_round_robin_rotation_gives_every_lane_k_early_exits() -> None:
+    """rotation="round_robin": over 32 outer iterations each lane runs one inner
+    iteration k times and the cap 32 - k times; outputs match the reference."""
+    from simt.bench.kernels.paper_kernels import early_exit_spec
+
+    k, cap = 5, 3
+    spec = early_exit_spec(
+        k, 1, 1, outer_iters=32, inner_cap=cap, rotation="round_robin"
+    )
+    case = spec.make_inputs(np.random.default_rng(3), 64)
+    expected = spec.expected(case)
+    assert (np.asarray(expected[0]) == k + (32 - k) * cap).all()
+    _, actual = _run(compile_python(spec.func, spec.signature), case)
+    assert not spec.mismatches(expected, actual)
+    with pytest.raises(ValueError, match="rotation must be"):
+        early_exit_spec(k, 1, 1, rotation="random")  # type: ignore[arg-type]
+
+
+def test_adaptive_fast_path_costs_one_vote_per_inner_iteration() -> None:
+    """k = 0 (no lane idle): the adaptive loop pays one vote per inner
+    iteration and a bounded amount per outer iteration over the original."""
+    outer, cap = 8, 6
+    spec = fig7_spec(0, (1, 1), outer_iters=outer, inner_cap=cap)
+    case = spec.make_inputs(np.random.default_rng(0), 32)
+    before, _ = _run(compile_python(spec.func, spec.signature), case)
+    module = compile_python(spec.func, spec.signature)
+    apply_passes(module, _pipeline("adaptive", None))
+    after, _ = _run(module, case)
+    extra = after.cycles - before.cycles
+    assert outer * cap <= extra <= outer * (cap + 20)

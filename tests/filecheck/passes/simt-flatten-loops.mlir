@@ -31,31 +31,34 @@
 // CHECK:         } attributes {simt.flattened = "always"}
 // CHECK-NEXT:    func.return %[[RES]] : i32
 
-// mode=adaptive: a fast loop runs B's body and condition while every lane
-// is busy (one vote_all); when some lane's B ends, a ballot counts them and
-// the warp leaves when the count passes warp_size * p / 1024; idle lanes
-// then take the detour together.
+// mode=adaptive: busy lanes run B in a fast loop whose only addition to B is
+// one vote_all (the warp leaves it when one lane's B ends); the warp then
+// counts its idle lanes with a ballot and sends them on the detour only when
+// the count passes warp_size * p / 1024 (formula (1)) or no lane is busy.
 // ADAPT-LABEL: func.func @two_while
+// ADAPT:         } attributes {simt.flattened = "detour"}
 // ADAPT:         %[[WS:.*]] = simt.warp_size : i32
 // ADAPT-NEXT:    %[[P:.*]] = arith.constant {{[0-9]+}} : i32
 // ADAPT-NEXT:    %[[PROD:.*]] = arith.muli %[[WS]], %[[P]] : i32
 // ADAPT:         %[[LIMIT:.*]] = arith.shrsi %[[PROD]], %{{.*}} : i32
 // ADAPT:         scf.while
-// ADAPT:           scf.if
-// ADAPT:             scf.while
-// ADAPT:               %[[ALL:.*]] = simt.vote_all %[[B:[^ ]*]] {simt.flatten_vote}
-// ADAPT-NEXT:          scf.if %[[ALL]] -> (i1, i32) {
-// ADAPT-NEXT:            scf.yield %[[B]], %{{.*}} : i1, i32
-// ADAPT-NEXT:          } else {
-// ADAPT-NEXT:            %[[ANY:.*]] = simt.vote_any %[[B]] {simt.flatten_vote}
-// ADAPT-NEXT:            scf.if %[[ANY]] -> (i1, i32) {
-// ADAPT-NEXT:              %[[DONE:.*]] = arith.xori %[[B]], %{{.*}} : i1
-// ADAPT-NEXT:              %[[MASK:.*]] = simt.ballot %[[DONE]] {simt.flatten_vote} : i32
-// ADAPT-NEXT:              %[[N:.*]] = math.ctpop %[[MASK]] : i32
-// ADAPT-NEXT:              %[[TOTAL:.*]] = arith.addi %{{.*}}, %[[N]] : i32
-// ADAPT-NEXT:              %[[ROOM:.*]] = arith.cmpi sle, %[[TOTAL]], %[[LIMIT]] : i32
-// ADAPT-NEXT:              %[[STAY:.*]] = arith.andi %[[B]], %[[ROOM]] : i1
+// ADAPT:           scf.if %[[INB:[^ ]*]]
+// ADAPT-NEXT:        scf.while (%[[J:[^ ]*]] = %{{.*}}, %[[X:[^ ]*]] = %{{.*}}) : (i32, i32) -> (i1, i32, i32) {
+// ADAPT-NEXT:          arith.addi %[[X]]
+// ADAPT-NEXT:          %[[J3:.*]] = arith.addi %[[J]]
+// ADAPT-NEXT:          %[[B:.*]] = arith.cmpi slt, %[[J3]]
+// ADAPT-NEXT:          %[[ALL:.*]] = simt.vote_all %[[B]] {simt.flatten_vote}
+// ADAPT-NEXT:          scf.condition(%[[ALL]]) %[[B]], %[[J3]],
 // ADAPT:             } attributes {simt.flattened = "fast"}
+// ADAPT:           %[[IDLE:.*]] = arith.xori %[[INB2:[^ ,]*]], %{{.*}} : i1
+// ADAPT-NEXT:      %[[MASK:.*]] = simt.ballot %[[IDLE]] {simt.flatten_vote} : i32
+// ADAPT-NEXT:      %[[N:.*]] = math.ctpop %[[MASK]] : i32
+// ADAPT-NEXT:      %[[OVER:.*]] = arith.cmpi sgt, %[[N]], %[[LIMIT]] : i32
+// ADAPT-NEXT:      %[[ANY:.*]] = simt.vote_any %[[INB2]] {simt.flatten_vote}
+// ADAPT-NEXT:      %[[NONE:.*]] = arith.xori %[[ANY]], %{{.*}} : i1
+// ADAPT-NEXT:      %[[GO:.*]] = arith.ori %[[OVER]], %[[NONE]] : i1
+// ADAPT-NEXT:      %[[TAKE:.*]] = arith.andi %[[GO]], %[[IDLE]] : i1
+// ADAPT-NEXT:      scf.if %[[TAKE]]
 // ADAPT:           } attributes {simt.flattened = "detour"}
 // ADAPT:         } attributes {simt.flattened = "adaptive"}
 func.func @two_while(%n: i32) -> i32 {
