@@ -5,6 +5,8 @@ ptxas."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -209,13 +211,9 @@ def test_random_nests_keep_their_outputs(
 
 
 @pytest.mark.parametrize("mode", ["always", "adaptive"])
-def test_flattened_kernel_assembles_with_ptxas(mode: str) -> None:
-    from simt.lowering.ptxas import assemble, find_ptxas
-
-    ptxas = find_ptxas()
-    if ptxas is None:
-        pytest.skip("ptxas not found")
+def test_flattened_kernel_assembles_with_ptxas(mode: str, ptxas: Path) -> None:
     import simt
+    from simt.lowering.ptxas import assemble
 
     spec = CORPUS["early_exit"]
     module = compile_python(spec.func, spec.signature)

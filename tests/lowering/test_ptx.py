@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import llvmlite.binding as llvm_binding
@@ -23,7 +22,6 @@ from simt.lowering.ptx import (
 from simt.lowering.ptxas import (
     PtxasError,
     assemble,
-    find_ptxas,
     parse_resources,
     ptx_instruction_counts,
 )
@@ -59,18 +57,6 @@ func.func @saxpy(%x: memref<?xf32>, %y: memref<?xf32>, %a: f32, %n: i32) attribu
 
 def parse(text: str) -> ModuleOp:
     return Parser(simt.default_context(), text).parse_module()
-
-
-@pytest.fixture(scope="module")
-def ptxas() -> Path:
-    path = find_ptxas()
-    if path is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(
-                "ptxas (nvidia-cuda-nvcc-cu12, a dev dependency) is missing in CI"
-            )
-        pytest.skip("ptxas wheel nvidia-cuda-nvcc-cu12 not installed")
-    return path
 
 
 def test_llvm_ir_parses_and_verifies() -> None:

@@ -1,4 +1,4 @@
-"""Shared fixtures for the lowering tests."""
+"""Fixtures shared by every test folder."""
 
 from __future__ import annotations
 
