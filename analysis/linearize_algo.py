@@ -11,7 +11,12 @@ condition holds. The output is a *plan*, a tree of steps that a pass turns into
 structured IR:
 
 1. the units are numbered in reverse post-order (RPO): block ids 0..k-1, the
-   exit gets id k. Every unit becomes a guarded step "if guard == id { body;
+   exit gets id k. With loop merging, the depth-first search behind it
+   takes the edges that leave a node's innermost natural loop first, so each
+   loop's blocks come out contiguous and its exits follow the merged loop
+   instead of being tested on every iteration (without merging the plain
+   RPO is kept: there an exit inside the loop range often nests under its
+   branch (O2, O3) and costs less code than a test of its own after it); Every unit becomes a guarded step "if guard == id { body;
    guard = id of the successor taken }" (Alg. 1, lines 5-8);
 2. a retreating edge s -> t (t no later than s in RPO) becomes a loop over the
    steps t..s that runs again while the guard holds an id of that range (the
@@ -32,6 +37,13 @@ structured IR:
    guard test.
 
 Levels: 0 = Algorithm 1 alone; 1 = + O1; 2 = + O2; 3 = + O3.
+
+Graph work (orders, dominators, reachability, loop bodies, the propagation's
+fixed point around a loop) uses iterative worklists; the plan tree is built
+with an explicit stack. `_Propagation` and `_Freeze` walk the plan tree
+recursively: that is recursion over nested regions, whose depth is the
+region's loop nesting plus O2's nesting of steps, which `max_nest` bounds
+(the pass uses `simt.passes.linearize.MAX_NEST`).
 
     Fig. 1(b), region B2..B5 (D = B1, P = B6), level 0:
       g = B1 ? 1 : 0     # D branches to B2 (id 0) or B3 (id 1)
@@ -137,9 +149,30 @@ def _is_guard_test(step: Step[N]) -> bool:
 
 
 def linearize(
-    graph: DiGraph[N], exit_node: N, level: int = MAX_LEVEL
+    graph: DiGraph[N],
+    exit_node: N,
+    level: int = MAX_LEVEL,
+    max_nest: int | None = None,
+    merge_loops: bool = False,
+    interleave: bool = False,
 ) -> Linearization[N]:
     """Plans the linearization of the region graph `graph` (see the module doc).
+
+    `max_nest` bounds how many unit steps O2 nests inside each other (None:
+    no bound); 0 keeps every step at loop level, as level 1 does, which is
+    what the stack-depth application (§5.3) needs: nested tests are nested
+    divergent branches again.
+
+    `merge_loops` keeps only the outermost loops (loop merging, §5.2, Fig. 8):
+    an inner loop's back edge goes through its outer loop's back-edge guard,
+    which then continues on the ids of both headers, so a lane that leaves
+    the inner loop early runs the next outer iteration while others still
+    run the inner one.
+
+    `interleave` numbers the units of an acyclic region breadth-first (a
+    topological order that takes the ready blocks first come, first
+    served), so the blocks of the two arms of a branch alternate (branch
+    interleaving, §5.1, Fig. 7(b)); a region with a loop keeps the RPO.
 
     Raises ValueError when `level` is out of range, or when a unit does not
     reach `exit_node` or `exit_node` has successors.
@@ -149,18 +182,21 @@ def linearize(
             f"expected an optimization level in [0, {MAX_LEVEL}], found {level}"
         )
     _check_region_graph(graph, exit_node)
-    order = tuple(
-        n for n in graph.reverse_post_order if n not in (graph.entry, exit_node)
-    )
+    rpo = loop_aware_rpo(graph) if merge_loops else graph.reverse_post_order
+    if interleave:
+        rpo = breadth_first_topological(graph) or rpo
+    order = tuple(n for n in rpo if n not in (graph.entry, exit_node))
     ids = {n: i for i, n in enumerate(order)}
     ids[exit_node] = len(order)
     retreating = frozenset(
         (s, t) for s in order for t in graph.succs(s) if t in ids and ids[t] <= ids[s]
     )
     loops = _laminar_ranges((ids[t], ids[s]) for s, t in retreating)
+    if merge_loops:
+        loops = _outermost_ranges(loops)
     targets = frozenset(ids[t] for _, t in retreating)
     dom = DominatorTree(graph) if level >= 2 else None
-    tree = _build_tree(order, loops, targets, dom)
+    tree = _build_tree(order, loops, targets, dom, max_nest)
     entry_ids = frozenset(ids[s] for s in graph.succs(graph.entry))
     succ_ids = {n: frozenset(ids[s] for s in graph.succs(n)) for n in order}
     flow = _Propagation(succ_ids, ids)
@@ -178,6 +214,68 @@ def linearize(
         steps,
         level,
     )
+
+
+def breadth_first_topological(graph: DiGraph[N]) -> tuple[N, ...] | None:
+    """The reachable nodes in Kahn's topological order with a FIFO queue
+    (Fig. 2(a): B1, B2, B5, B3, B6, B4, B7), or None when they hold a cycle."""
+    reachable = graph.reachable
+    waiting = {n: sum(1 for p in graph.preds(n) if p in reachable) for n in reachable}
+    order: list[N] = []
+    ready = [graph.entry] if waiting[graph.entry] == 0 else []
+    while ready:
+        node = ready.pop(0)
+        order.append(node)
+        for succ in graph.succs(node):
+            waiting[succ] -= 1
+            if waiting[succ] == 0:
+                ready.append(succ)
+    return tuple(order) if len(order) == len(reachable) else None
+
+
+def loop_aware_rpo(graph: DiGraph[N]) -> tuple[N, ...]:
+    """A reverse post-order of the reachable nodes whose DFS visits, at every
+    node, the successors outside the node's innermost natural loop first
+    (iteratively; ties keep the graph's successor order)."""
+    inner = _innermost_loops(graph)
+    post: list[N] = []
+    seen = {graph.entry}
+    stack: list[tuple[N, list[N]]] = [
+        (graph.entry, _ordered_succs(graph, graph.entry, inner))
+    ]
+    while stack:
+        node, pending = stack[-1]
+        if not pending:
+            post.append(node)
+            stack.pop()
+            continue
+        succ = pending.pop(0)
+        if succ not in seen:
+            seen.add(succ)
+            stack.append((succ, _ordered_succs(graph, succ, inner)))
+    return tuple(reversed(post))
+
+
+def _ordered_succs(
+    graph: DiGraph[N], node: N, inner: Mapping[N, frozenset[N]]
+) -> list[N]:
+    body = inner.get(node, frozenset())
+    return sorted(graph.succs(node), key=lambda s: s in body)
+
+
+def _innermost_loops(graph: DiGraph[N]) -> dict[N, frozenset[N]]:
+    """Each node's innermost natural loop body (headers with several
+    latches have one body); nodes in no natural loop are left out."""
+    dom = DominatorTree(graph)
+    bodies: dict[N, frozenset[N]] = {}
+    for latch, header in graph.edges:
+        if graph.is_reachable(latch) and dom.dominates(header, latch):
+            body = graph.reaching([latch], avoiding=[header]) | {header}
+            bodies[header] = bodies.get(header, frozenset()) | body
+    inner: dict[N, frozenset[N]] = {}
+    for body in sorted(bodies.values(), key=len, reverse=True):
+        inner.update(dict.fromkeys(body, body))
+    return inner
 
 
 def _check_region_graph(graph: DiGraph[N], exit_node: N) -> None:
@@ -209,6 +307,17 @@ def _laminar_ranges(ranges: Iterable[tuple[int, int]]) -> tuple[tuple[int, int],
     return tuple(sorted(current, key=lambda r: (r[0], -r[1])))
 
 
+def _outermost_ranges(
+    ranges: tuple[tuple[int, int], ...],
+) -> tuple[tuple[int, int], ...]:
+    """The ranges of a laminar family that no other range contains."""
+    return tuple(
+        r
+        for r in ranges
+        if not any(o != r and o[0] <= r[0] and r[1] <= o[1] for o in ranges)
+    )
+
+
 @dataclass
 class _Node:
     """A step under construction."""
@@ -229,6 +338,7 @@ def _build_tree(
     loops: tuple[tuple[int, int], ...],
     targets: frozenset[int],
     dom: DominatorTree[N] | None,
+    max_nest: int | None = None,
 ) -> _Node:
     root = _Node(None, 0, len(order))
     stack: list[_Node] = [root]
@@ -238,6 +348,8 @@ def _build_tree(
             _pop_hosts(stack, lambda _: False)
         else:
             _pop_hosts(stack, lambda host, n=node: dom.dominates(order[host], n))
+        while max_nest is not None and _open_hosts(stack) > max_nest:
+            stack.pop()
         for first, last in starts:
             loop = _Node(None, first, last)
             stack[-1].children.append(loop)
@@ -248,6 +360,16 @@ def _build_tree(
             stack.append(unit)
         _close_loops(stack, position)
     return root
+
+
+def _open_hosts(stack: list[_Node]) -> int:
+    """How many unit steps the next step would be nested in."""
+    count = 0
+    for node in reversed(stack):
+        if node.is_loop:
+            break
+        count += 1
+    return count
 
 
 def _pop_hosts(stack: list[_Node], keep: Callable[[int], bool]) -> None:

@@ -10,13 +10,19 @@ this module maps a function's `cf` block graph onto them and back.
 For each function whose body has several blocks:
 
 1. a fresh entry block and a single exit block (every `func.return` becomes a
-   branch to it) give every region a CIDOM and a CIPDOM;
-2. while the block graph has an unstructured edge (Definition 1), the largest
+   branch to it) give every region a CIDOM and a CIPDOM; a block that only
+   returns is reused as that exit, so that an early `return` inside a loop
+   does not pull the code before the loop into its region;
+2. edges into blocks that only branch on (`^e: cf.br ^s`, the frontend's
+   split edges) are sent straight to `^s`, except back edges and blocks whose
+   arguments are read after them: such blocks hide branches into branches
+   from Definition 1 and would each cost a guard test;
+3. while the block graph has an unstructured edge (Definition 1), the largest
    minimal unstructured region (Algorithm 2) is linearized: its structured
    sub-regions (Algorithm 3) are first lifted to `scf` in place, so each is
    one block guarded once at its entry; then the region's blocks become one
    block holding the plan of Algorithm 1 as structured IR;
-3. the remaining, structured, block graph is lifted to `scf` (sequences,
+4. the remaining, structured, block graph is lifted to `scf` (sequences,
    if-then(-else) diamonds, while and do-while loops); should a shape remain
    that the lifting does not know, the whole body is linearized, so the result
    never holds a `cf` op.
@@ -37,6 +43,11 @@ Linearized region, with guard `%g` (ids in reverse post-order, exit = k):
     } do { ... scf.yield }
     cf.br ^exit(%s1)                         // lifted away with the rest
 
+The emitter walks the plan recursively (`_steps` -> `_unit` -> `_steps`):
+recursion over nested regions of bounded depth (loop nesting plus O2's
+nesting, at most `MAX_NEST`); everything over the block graph (lifting,
+threading, regions) is an iterative worklist.
+
 Values that cross blocks of a region (block arguments, and results used in
 another block or after the region) are carried as SSA values: each step
 yields the new values of the "slots" it writes (an `scf.if` whose else branch
@@ -45,13 +56,30 @@ verifiable and free of memory traffic: the lowering sees ordinary phis and
 registers, no private memory. A slot starts as a zero constant; it is read
 only by blocks its definition dominates, so the zero is never observed.
 Values of other than integer, index or float type cannot be carried and
-make the pass fail with the location of the value.
+make the pass fail with the location of the value. An exit argument that
+every edge from the region passes the same value from outside it is not
+carried: that value is used.
+
+Guard stores the lowering cannot remove are left out where no test can see
+them: a lane moving to a block whose id no test checks (the exit, or a step
+entered on its predecessor's branch condition, O3) keeps its own id when no
+later test checks that either (outside loops ids only grow along the steps;
+inside a loop the own id must be checked nowhere). A step left empty is
+dropped.
 
 `max-depth` (§5.3): when at least 0, each `scf.if`/`scf.for`/`scf.while` at
 that nesting depth (0 = the function body) that holds nested control flow is
 lowered to blocks and linearized as one region, so branches nested below it
 no longer grow the reconvergence stack, and lanes that leave an inner loop
-early go on with the next outer iteration (loop merging, §5.2).
+early go on with the next outer iteration (loop merging, §5.2: the loops of
+the region are merged into the outermost one, whose back-edge guard
+continues on every header's id, and the blocks are numbered so that loop
+exits follow the loop). Guards of regions linearized before, inside the op,
+move to the op's start (a `simt.guard.set` to their initial id stays where
+each was created), since a guard cannot be carried as a value. O2 nests no
+step inside another there (O3, which needs that nesting, then finds nothing
+to merge; O1 applies): nested tests would be nested divergent branches
+again, and the reconvergence stack would grow back with the nesting.
 """
 
 from __future__ import annotations
@@ -100,6 +128,7 @@ from simt.analysis.regions import (
     unstructured_regions,
 )
 from simt.dialects import simt
+from simt.lowering.diagnostics import describe
 
 
 @dataclass(frozen=True)
@@ -117,7 +146,11 @@ class LinearizePass(ModulePass):
     condition) in reverse post-order, wrapped in `scf.while` loops where the
     region had retreating edges; structured sub-regions appear as ordinary
     `scf` ops inside one step. `level` picks the optimizations of §4.2
-    (0: none, 1: O1, 2: O1+O2, 3: O1+O2+O3).
+    (0: none, 1: O1, 2: O1+O2, 3: O1+O2+O3). `max-depth` (>= 0) also
+    linearizes each `scf` op at that nesting depth that holds nested control
+    flow, with nested loops merged (§5.2) and steps kept flat (§5.3).
+    `interleave` numbers the blocks of acyclic regions breadth-first, so
+    the blocks of a branch's two arms alternate (§5.1, Fig. 7).
 
     Invariants: the semantics of every lane (the same blocks run in the same
     order with the same values); no block is duplicated; a region of n
@@ -130,6 +163,7 @@ class LinearizePass(ModulePass):
 
     level: int = MAX_LEVEL
     max_depth: int = -1
+    interleave: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not 0 <= self.level <= MAX_LEVEL:
@@ -139,11 +173,34 @@ class LinearizePass(ModulePass):
         functions = [f for f in op.walk() if isinstance(f, func.FuncOp)]
         for function in functions:
             if function.body.blocks:
-                linearize_function(function, self.level)
+                linearize_function(function, self.level, self.interleave)
         if self.max_depth >= 0:
             for function in functions:
                 if function.body.blocks:
-                    linearize_deep_nests(function, self.max_depth, self.level)
+                    linearize_deep_nests(
+                        function, self.max_depth, self.level, self.interleave
+                    )
+
+
+MAX_NEST = 32
+"""O2 nests a step under its dominator's at most this deep: the plan and the
+IR it becomes are walked recursively (nested regions of this bounded depth,
+plus the region's loop nesting), and every level is one more entry on the
+reconvergence stack of a divergent warp."""
+
+
+@dataclass(frozen=True)
+class RegionOptions:
+    """How one region is linearized (see `simt.analysis.linearize_algo.linearize`)."""
+
+    level: int = MAX_LEVEL
+    """The optimizations of §4.2: 0 none, 1 O1, 2 O1+O2, 3 O1+O2+O3."""
+    max_nest: int | None = MAX_NEST
+    """How deep O2 may nest steps (None: unbounded)."""
+    merge_loops: bool = False
+    """Merge nested loops into their outermost one (§5.2)."""
+    interleave: bool = False
+    """Number an acyclic region's blocks breadth-first (§5.1, Fig. 7)."""
 
 
 # ---------------------------------------------------------------------------
@@ -151,15 +208,20 @@ class LinearizePass(ModulePass):
 # ---------------------------------------------------------------------------
 
 
-def linearize_function(function: func.FuncOp, level: int) -> None:
+def linearize_function(
+    function: func.FuncOp, level: int, interleave: bool = False
+) -> None:
     """Linearizes the unstructured regions of `function` and lifts the rest."""
+    options = RegionOptions(level, interleave=interleave)
     body = function.body
     if len(body.blocks) <= 1:
         return
     _check_terminators(body)
     _remove_unreachable(body)
+    _check_exits(body)
     _add_entry_block(body)
     _unify_returns(body, function)
+    _thread_empty_blocks(body)
     while True:
         cfg = ControlFlowGraph(body)
         edges = cfg.unstructured_edges.edges
@@ -167,10 +229,10 @@ def linearize_function(function: func.FuncOp, level: int) -> None:
             break
         region = _largest_region(cfg, edges, function)
         units = _lift_subregions(cfg, region, edges)
-        linearize_region(body, units, region.entry, region.exit, level)
+        linearize_region(body, units, region.entry, region.exit, options)
     lift_structured(body, None)
     if len(body.blocks) > 1:
-        _linearize_everything(body, level)
+        _linearize_everything(body, options)
 
 
 def _largest_region(
@@ -182,8 +244,9 @@ def _largest_region(
         )
     except ValueError as error:
         raise PassFailedException(
-            f"simt-linearize: {_where(function)}: a region has no exit "
-            f"(an infinite loop?): {error}"
+            f"simt-linearize: {_where(function)}: expected every unstructured "
+            "region to have a common dominator and post-dominator, found one "
+            "without (an infinite loop?)"
         ) from error
     return outermost_regions(regions)[0]
 
@@ -204,7 +267,7 @@ def _lift_subregions(
     return frozenset(region.blocks - erased)
 
 
-def _linearize_everything(body: Region, level: int) -> None:
+def _linearize_everything(body: Region, options: RegionOptions) -> None:
     """Linearizes every block between a fresh entry and the return block."""
     _add_entry_block(body)
     entry = body.blocks.first
@@ -212,7 +275,7 @@ def _linearize_everything(body: Region, level: int) -> None:
     returns = [b for b in body.blocks if isinstance(b.last_op, func.ReturnOp)]
     assert len(returns) == 1, "returns were unified"
     units = frozenset(b for b in body.blocks if b is not entry and b is not returns[0])
-    linearize_region(body, units, entry, returns[0], level)
+    linearize_region(body, units, entry, returns[0], options)
     lift_structured(body, None)
     assert len(body.blocks) == 1, "a linearized body is a sequence of blocks"
 
@@ -230,10 +293,27 @@ def _check_terminators(body: Region) -> None:
 
 
 def _where(op: Operation | None) -> str:
+    """`file:line:col: 'op'` when the op carries a source location, else
+    the function that holds it (`in @k: 'op'`)."""
     if op is None:
         return "<unknown location>"
-    loc = op.attributes.get("loc") if hasattr(op, "attributes") else None
-    return str(loc) if loc is not None else f"'{op.name}'"
+    return describe(op)
+
+
+def _check_exits(body: Region) -> None:
+    """Every reachable block must reach a return: a region without an exit
+    has no CIPDOM, and Algorithm 1 needs one."""
+    graph = ControlFlowGraph(body).graph
+    returns = [b for b in body.blocks if isinstance(b.last_op, func.ReturnOp)]
+    stuck = graph.reachable - graph.reaching(returns)
+    for block in body.blocks:
+        if block not in stuck:
+            continue
+        raise PassFailedException(
+            f"simt-linearize: {_where(block.last_op)}: expected every block to "
+            "reach a func.return, found a block that never does (an infinite "
+            "loop); a region without an exit cannot be linearized"
+        )
 
 
 def _remove_unreachable(body: Region) -> None:
@@ -265,18 +345,105 @@ def _add_entry_block(body: Region) -> None:
 
 
 def _unify_returns(body: Region, function: func.FuncOp) -> None:
-    """Replaces every `func.return` by a branch to one exit block."""
+    """Replaces every `func.return` by a branch to one exit block.
+
+    A block that only returns its arguments is reused as that exit, so a
+    `return` inside a branch joins the function's own end there: the region
+    of an early exit then ends at that block instead of at a fresh one that
+    would also pull the code before the early exit into the region.
+    """
     returns = [b.last_op for b in body.blocks if isinstance(b.last_op, func.ReturnOp)]
-    result_types = function.function_type.outputs.data
-    exit_block = Block(arg_types=result_types)
-    body.add_block(exit_block)
-    exit_block.add_op(func.ReturnOp(*exit_block.args))
+    exit_block = _return_only_block(body)
+    if exit_block is None:
+        result_types = function.function_type.outputs.data
+        exit_block = Block(arg_types=result_types)
+        body.add_block(exit_block)
+        exit_block.add_op(func.ReturnOp(*exit_block.args))
     for ret in returns:
+        if ret is exit_block.last_op:
+            continue
         assert ret is not None
         block = ret.parent_block()
         assert block is not None
         block.add_op(cf.BranchOp(exit_block, *ret.operands))
         _erase(ret)
+
+
+def _thread_empty_blocks(body: Region) -> None:
+    """Sends every edge into a block that only branches on (`^e: cf.br ^s`)
+    straight to its target, unless that edge closes a loop.
+
+    The frontend splits edges with such blocks (a `break`, the `else` of a
+    short circuit); they hide from Definition 1 the branches into branches
+    they carry (an edge into a block with one predecessor never meets its
+    condition 1) and would each cost a guard test. An edge into a loop header
+    stays, so every loop keeps its latch; so does a block whose arguments
+    are used beyond its own branch (they are phis the blocks after it read).
+    """
+    changed = True
+    while changed:
+        changed = False
+        dom = ControlFlowGraph(body).dominator_tree
+        for block in list(body.blocks)[1:]:
+            term = block.last_op
+            if block.first_op is not term or not isinstance(term, cf.BranchOp):
+                continue
+            if term.successor is block or dom.dominates(term.successor, block):
+                continue
+            if any(u.operation is not term for a in block.args for u in a.uses):
+                continue
+            _bypass(block, term)
+            changed = True
+            break
+
+
+def _bypass(block: Block, term: cf.BranchOp) -> None:
+    """Retargets the predecessors of the empty `block` to its successor and
+    removes it."""
+    for pred in set(block.predecessors()):
+        old = pred.last_op
+        assert old is not None
+        succs = [
+            (term.successor, _substituted(term.arguments, block, args))
+            if succ is block
+            else (succ, args)
+            for succ, args in _successors(old)
+        ]
+        pred.insert_op_before(_branch_to(old, succs), old)
+        _erase(old)
+    body = block.parent
+    assert body is not None
+    body.detach_block(block)
+    _erase(term)
+    block.erase()
+
+
+def _substituted(
+    values: Sequence[SSAValue], block: Block, args: Sequence[SSAValue]
+) -> list[SSAValue]:
+    mapping: dict[SSAValue, SSAValue] = dict(zip(block.args, args, strict=True))
+    return [mapping.get(v, v) for v in values]
+
+
+def _branch_to(old: Operation, succs: list[tuple[Block, list[SSAValue]]]) -> Operation:
+    if len(succs) == 1:
+        return cf.BranchOp(succs[0][0], *succs[0][1])
+    assert isinstance(old, cf.ConditionalBranchOp)
+    (then_block, then_args), (else_block, else_args) = succs
+    return cf.ConditionalBranchOp(
+        old.cond, then_block, then_args, else_block, else_args
+    )
+
+
+def _return_only_block(body: Region) -> Block | None:
+    """A block, not the entry, whose only op returns its arguments in order."""
+    for block in body.blocks:
+        term = block.last_op
+        if block is body.blocks.first or block.first_op is not term:
+            continue
+        if isinstance(term, func.ReturnOp) and list(term.arguments) == list(block.args):
+            return block
+    return None
 
 
 def _top_block(op: Operation, region: Region) -> Block | None:
@@ -627,12 +794,23 @@ def _move_ops(source: Block, target: Block) -> None:
 
 
 def linearize_region(
-    body: Region, units: frozenset[Block], entry: Block, exit_block: Block, level: int
+    body: Region,
+    units: frozenset[Block],
+    entry: Block,
+    exit_block: Block,
+    options: RegionOptions,
 ) -> Block:
     """Replaces the blocks `units` of `body`, entered from `entry` only and
     left to `exit_block` only, by one block; returns it."""
     graph = _region_graph(body, units, entry, exit_block)
-    plan = linearize(graph, exit_block, level)
+    plan = linearize(
+        graph,
+        exit_block,
+        options.level,
+        options.max_nest,
+        options.merge_loops,
+        options.interleave,
+    )
     return _RegionEmitter(body, plan, graph, entry, exit_block).emit()
 
 
@@ -670,6 +848,9 @@ class _Slots:
     of_value: dict[SSAValue, int] = field(default_factory=dict[SSAValue, int])
     args: dict[Block, list[int]] = field(default_factory=dict[Block, list[int]])
     defined: dict[Block, list[int]] = field(default_factory=dict[Block, list[int]])
+    fixed: dict[int, SSAValue] = field(default_factory=dict[int, SSAValue])
+    """Slots of exit arguments that every edge inside the region passes the
+    same value from outside the region: never carried, that value is used."""
 
     def add(self, value: SSAValue | None, type_: Attribute) -> int:
         self.types.append(type_)
@@ -703,6 +884,8 @@ class _RegionEmitter:
         self._conditions: dict[Block, SSAValue] = {}
         self._block = Block()
         self._guard: SSAValue | None = None
+        self._loop_depth = 0
+        self._observed = _observed_ids(plan)
 
     def emit(self) -> Block:
         first = next(b for b in self._body.blocks if b in self._units)
@@ -763,6 +946,7 @@ class _RegionEmitter:
                 self._block.add_op(constant)
                 constants[type_] = constant.result
             cur[slot] = constants[type_]
+        cur.update(self._slots.fixed)
         return cur
 
     # -- steps -------------------------------------------------------------
@@ -803,6 +987,8 @@ class _RegionEmitter:
         self._body_of(step, inner, inner_cur)
         guard = self._guard
         assert guard is not None
+        if not written and inner.first_op is None:
+            return  # the step would do nothing: no test for it
         if step.test == StepTest.GUARD and not written:
             inner.add_op(simt.YieldOp())
             block.add_op(simt.GuardedOp(guard, step.block_id, (), Region(inner)))
@@ -866,17 +1052,26 @@ class _RegionEmitter:
         ids = self._plan.ids
         if isinstance(term, cf.ConditionalBranchOp):
             self._conditions[unit] = term.cond
-        if len(succs) == 1 or succs[0][0] is succs[1][0]:
-            block.add_op(simt.GuardSetOp(self._guard, ids[succs[0][0]]))
-        else:
-            block.add_op(
-                simt.GuardSelectOp(
-                    self._guard, term.operands[0], ids[succs[0][0]], ids[succs[1][0]]
-                )
-            )
+        own = ids[unit]
+        targets = [own if self._keeps_own_id(unit, s) else ids[s] for s, _ in succs]
+        if len(set(targets)) == 1 and targets[0] != own:
+            block.add_op(simt.GuardSetOp(self._guard, targets[0]))
+        elif len(set(targets)) == 2:
+            block.add_op(simt.GuardSelectOp(self._guard, term.operands[0], *targets))
         self._update_args(succs, term, block, cur)
         term.detach()
         _erase(term)
+
+    def _keeps_own_id(self, unit: Block, succ: Block) -> bool:
+        """Whether lanes of `unit` may go to `succ` without changing the
+        guard: no test checks `succ`'s id (it is the exit, or its step is
+        entered without a guard test), and none checks the lanes' own id
+        again: outside loops ids grow along the steps (only back-edge guards
+        look back), inside one the own id must be checked nowhere."""
+        ids = self._plan.ids
+        if succ is not self._exit and ids[succ] in self._observed:
+            return False
+        return self._loop_depth == 0 or ids[unit] not in self._observed
 
     def _update_args(
         self,
@@ -885,25 +1080,28 @@ class _RegionEmitter:
         block: Block,
         cur: dict[int, SSAValue],
     ) -> None:
+        fixed = self._slots.fixed
         if len(succs) == 1:
             for slot, value in zip(
                 self._slots.args[succs[0][0]], succs[0][1], strict=True
             ):
-                cur[slot] = value
+                cur[slot] = fixed.get(slot, value)
             return
         assert isinstance(term, cf.ConditionalBranchOp)
         (then_block, then_args), (else_block, else_args) = succs
         old = dict(cur)
         for slot, value in zip(self._slots.args[then_block], then_args, strict=True):
-            cur[slot] = self._select(block, term.cond, value, old[slot])
+            if slot not in fixed:
+                cur[slot] = self._select(block, term.cond, value, old[slot])
         if then_block is else_block:
             for slot, a, b in zip(
                 self._slots.args[then_block], then_args, else_args, strict=True
             ):
-                cur[slot] = self._select(block, term.cond, a, b)
+                cur[slot] = fixed.get(slot) or self._select(block, term.cond, a, b)
             return
         for slot, value in zip(self._slots.args[else_block], else_args, strict=True):
-            cur[slot] = self._select(block, term.cond, old[slot], value)
+            if slot not in fixed:
+                cur[slot] = self._select(block, term.cond, old[slot], value)
 
     def _select(
         self, block: Block, condition: SSAValue, a: SSAValue, b: SSAValue
@@ -923,7 +1121,9 @@ class _RegionEmitter:
         inner_cur = dict(cur)
         for slot, arg in zip(carried, before.args, strict=True):
             inner_cur[slot] = arg
+        self._loop_depth += 1
         self._steps(step.steps, before, inner_cur)
+        self._loop_depth -= 1
         condition = self._any_guard(step.continue_ids, before)
         before.add_op(scf.ConditionOp(condition, *(inner_cur[s] for s in carried)))
         after = Block(arg_types=types)
@@ -966,6 +1166,18 @@ class _RegionEmitter:
             )
 
 
+def _observed_ids(plan: Linearization[Block]) -> frozenset[int]:
+    """The guard values some test compares with: the ids of steps with a
+    guard test and the ids each back-edge guard continues on."""
+    observed: set[int] = set()
+    for step in plan.walk():
+        if isinstance(step, LoopStep):
+            observed |= step.continue_ids
+        elif step.test == StepTest.GUARD:
+            observed.add(step.block_id)
+    return frozenset(observed)
+
+
 def _retarget(term: Operation, units: frozenset[Block], new: Block) -> None:
     """Sends the entry's edges into the region to `new`, without arguments."""
     block = term.parent_block()
@@ -991,6 +1203,8 @@ def _collect_slots(
         slots.args[unit] = [slots.add(arg, arg.type) for arg in unit.args]
         slots.defined[unit] = []
     slots.args[exit_block] = [slots.add(None, arg.type) for arg in exit_block.args]
+    for slot, value in _exit_constants(order, units, exit_block).items():
+        slots.fixed[slots.args[exit_block][slot]] = value
     for unit in order:
         for op in unit.ops:
             for result in op.results:
@@ -999,8 +1213,42 @@ def _collect_slots(
                     slots.defined[unit].append(slots.add(result, result.type))
     for unit in order:
         for arg in unit.args:
-            _check_carriable(arg, unit.first_op)
+            _check_carriable(arg, _passing_branch(arg))
     return slots
+
+
+def _passing_branch(arg: SSAValue) -> Operation | None:
+    """A branch that passes a value to the block argument `arg`."""
+    block = arg.owner
+    assert isinstance(block, Block)
+    return next((p.last_op for p in block.predecessors()), block.first_op)
+
+
+def _exit_constants(
+    order: Sequence[Block], units: frozenset[Block], exit_block: Block
+) -> dict[int, SSAValue]:
+    """The exit's arguments (by index) that every edge from a unit passes the
+    same value defined outside the units (so it dominates the region)."""
+    passed: dict[int, set[SSAValue]] = {i: set() for i in range(len(exit_block.args))}
+    for unit in order:
+        term = unit.last_op
+        assert term is not None
+        for succ, args in _successors(term):
+            if succ is exit_block:
+                for index, value in enumerate(args):
+                    passed[index].add(value)
+    return {
+        index: next(iter(values))
+        for index, values in passed.items()
+        if len(values) == 1 and _top_block_of(next(iter(values))) not in units
+    }
+
+
+def _top_block_of(value: SSAValue) -> Block | None:
+    """The block defining `value`; a branch operand is defined at the top
+    level of a block of the function body (or is an argument of one)."""
+    owner = value.owner
+    return owner if isinstance(owner, Block) else owner.parent_block()
 
 
 def _check_carriable(value: SSAValue, op: Operation | None) -> None:
@@ -1008,8 +1256,8 @@ def _check_carriable(value: SSAValue, op: Operation | None) -> None:
         return
     raise PassFailedException(
         f"simt-linearize: {_where(op)}: cannot carry a value of type {value.type} "
-        "across the blocks of a linearized region (expected an integer, index or "
-        "float type)"
+        "from one block of a linearized region to another (expected an integer, "
+        "index or float type)"
     )
 
 
@@ -1020,7 +1268,7 @@ def _own_writes(
     term = unit.last_op
     assert term is not None
     for succ, _ in _successors(term):
-        written.extend(slots.args[succ])
+        written.extend(s for s in slots.args[succ] if s not in slots.fixed)
     return sorted(set(written))
 
 
@@ -1036,11 +1284,14 @@ def _zero(type_: Attribute) -> arith.ConstantOp:
 # ---------------------------------------------------------------------------
 
 
-def linearize_deep_nests(function: func.FuncOp, max_depth: int, level: int) -> None:
+def linearize_deep_nests(
+    function: func.FuncOp, max_depth: int, level: int, interleave: bool = False
+) -> None:
     """Linearizes each control-flow op at nesting depth `max_depth` that holds
     nested control flow (see the module doc)."""
+    options = RegionOptions(level, 0, merge_loops=True, interleave=interleave)
     for op in _deep_nests(function, max_depth):
-        _linearize_structured_op(op, level)
+        _linearize_structured_op(op, options)
 
 
 _CONTROL = (scf.IfOp, scf.ForOp, scf.WhileOp)
@@ -1066,7 +1317,7 @@ def _depth(op: Operation, function: func.FuncOp) -> int:
     return depth
 
 
-def _linearize_structured_op(op: Operation, level: int) -> None:
+def _linearize_structured_op(op: Operation, options: RegionOptions) -> None:
     """Lowers `op` and everything in it to the blocks of a scratch function,
     linearizes them all, and puts the resulting ops where `op` was."""
     parent = op.parent_block()
@@ -1083,6 +1334,7 @@ def _linearize_structured_op(op: Operation, level: int) -> None:
     for result, arg in zip(op.results, exit_block.args, strict=True):
         result.replace_uses_with_if(arg, lambda use: use.operation is not leave)
     exit_block.add_op(func.ReturnOp(*exit_block.args))
+    _hoist_guards(op, start)
     holder = func.FuncOp("simt_linearize_scratch", ([], []), scratch)
     walker = PatternRewriteWalker(
         GreedyRewritePatternApplier([IfLowering(), ForLowering(), WhileLowering()]),
@@ -1092,7 +1344,7 @@ def _linearize_structured_op(op: Operation, level: int) -> None:
     units = frozenset(
         b for b in scratch.blocks if b is not start and b is not exit_block
     )
-    linearize_region(scratch, units, start, exit_block, level)
+    linearize_region(scratch, units, start, exit_block, options)
     lift_structured(scratch, None)
     block = scratch.blocks.first
     assert block is not None and len(scratch.blocks) == 1
@@ -1103,6 +1355,23 @@ def _linearize_structured_op(op: Operation, level: int) -> None:
         moved.detach()
         parent.insert_op_before(moved, anchor)
     holder.erase()
+
+
+def _hoist_guards(op: Operation, start: Block) -> None:
+    """Moves the guards of regions linearized earlier inside `op` to `start`,
+    leaving a `simt.guard.set` to their initial id where each was created:
+    a guard is per-lane state like a register, and a guard defined in one
+    block and read in others could not be carried as a value."""
+    creates = [c for c in op.walk() if isinstance(c, simt.GuardCreateOp)]
+    first = start.first_op
+    assert first is not None, "the start block branches into the op"
+    for create in creates:
+        block = create.parent_block()
+        assert block is not None
+        reset = simt.GuardSetOp(create.guard, create.init.value.data)
+        block.insert_op_after(reset, create)
+        create.detach()
+        start.insert_op_before(create, first)
 
 
 class WhileLowering(RewritePattern):
@@ -1128,16 +1397,16 @@ class WhileLowering(RewritePattern):
             yield_op, scf.YieldOp
         )
         args = list(condition.args)
-        rewriter.replace_op(
+        rewriter.replace(
             condition,
             cf.ConditionalBranchOp(condition.condition, after, args, rest, args),
         )
-        rewriter.replace_op(yield_op, cf.BranchOp(before, *yield_op.arguments))
+        rewriter.replace(yield_op, cf.BranchOp(before, *yield_op.arguments))
         initial = list(op.arguments)
         rewriter.inline_region(op.after_region, BlockInsertPoint.before(rest))
         rewriter.inline_region(op.before_region, BlockInsertPoint.before(after))
-        rewriter.insert_op(cf.BranchOp(before, *initial), InsertPoint.after(op))
-        rewriter.replace_op(op, [], list(rest.args))
+        rewriter.insert(cf.BranchOp(before, *initial), InsertPoint.after(op))
+        rewriter.replace(op, [], list(rest.args))
 
 
 def _erase(op: Operation) -> None:

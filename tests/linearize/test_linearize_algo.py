@@ -237,3 +237,111 @@ def test_claim3_and_every_unit_once(graph: DiGraph[int], level: int) -> None:
     assert sorted(units) == sorted(plan.order)
     assert plan.guard_tests <= claim3_bound(len(plan.order), len(plan.retreating))
     assert plan.guard_tests <= 2 * len(plan.order)
+
+
+# Fig. 2(a): a branch whose arms are B2 -> B3 -> B4 and B5 -> B6, joining at B7.
+FIG2A = _graph(
+    [
+        ("B1", "B2"),
+        ("B1", "B5"),
+        ("B2", "B3"),
+        ("B3", "B4"),
+        ("B4", "B7"),
+        ("B5", "B6"),
+        ("B6", "B7"),
+        ("B7", "Exit"),
+    ]
+)
+
+# Fig. 8(a): the outer loop B2..B6 holds the inner loop B4 <-> B5.
+FIG8 = _graph(
+    [
+        ("B1", "B2"),
+        ("B2", "B3"),
+        ("B2", "B7"),
+        ("B3", "B4"),
+        ("B4", "B5"),
+        ("B4", "B6"),
+        ("B5", "B4"),
+        ("B6", "B2"),
+        ("B7", "Exit"),
+    ]
+)
+
+# Fig. 3(a): three nested diamonds.
+FIG3 = _graph(
+    [
+        ("B1", "B2"),
+        ("B1", "B3"),
+        ("B2", "B4"),
+        ("B2", "B5"),
+        ("B4", "B6"),
+        ("B4", "B7"),
+        ("B6", "B8"),
+        ("B7", "B8"),
+        ("B8", "B9"),
+        ("B5", "B9"),
+        ("B9", "B10"),
+        ("B3", "B10"),
+        ("B10", "Exit"),
+    ]
+)
+
+
+def test_fig7_interleaving_alternates_the_arms() -> None:
+    """§5.1, Fig. 7(b): breadth-first numbering puts B5 between B2 and B3,
+    B6 between B3 and B4; reverse post-order keeps each arm together."""
+    plan = linearize(FIG2A, "Exit", level=0, interleave=True)
+    assert list(plan.order) == ["B2", "B5", "B3", "B6", "B4", "B7"]
+    plain = linearize(FIG2A, "Exit", level=0)
+    arms = [plain.order.index(b) for b in ("B2", "B3", "B4")]
+    assert arms == sorted(arms) and arms[-1] - arms[0] == 2
+
+
+def test_interleaving_keeps_the_rpo_of_a_cyclic_region() -> None:
+    plan = linearize(FIG8, "Exit", level=0, interleave=True)
+    assert plan.order == linearize(FIG8, "Exit", level=0).order
+
+
+def test_fig8_loop_merging_has_one_loop_over_both_headers() -> None:
+    """§5.2, Fig. 8(b): one back-edge guard for the inner and the outer loop,
+    continuing on B2's and B4's ids; B7 (the outer exit) follows the loop."""
+    nested = linearize(FIG8, "Exit", level=1)
+    assert len(nested.loops) == 2
+    plan = linearize(FIG8, "Exit", level=1, merge_loops=True)
+    (loop,) = [s for s in plan.steps if isinstance(s, LoopStep)]
+    assert not any(isinstance(s, LoopStep) for s in loop.steps)
+    assert loop.continue_ids == {plan.ids["B2"], plan.ids["B4"]}
+    assert plan.order[-1] == "B7"
+    assert [s.node for s in plan.steps if isinstance(s, UnitStep)] == ["B7"]
+
+
+def test_fig3_max_nest_keeps_the_steps_flat() -> None:
+    """§5.3: O2 nests each step under its dominator's (the stack grows again
+    with the nesting); with max_nest=0 every step stays at the top level."""
+    nested = linearize(FIG3, "Exit", level=3)
+    assert any(s.children for s in nested.unit_steps)
+    flat = linearize(FIG3, "Exit", level=3, max_nest=0)
+    assert not any(s.children for s in flat.unit_steps)
+    assert len(flat.unit_steps) == len(flat.order)
+    one = linearize(FIG3, "Exit", level=3, max_nest=1)
+    assert all(
+        not c.children
+        for s in one.unit_steps
+        for c in s.children
+        if isinstance(c, UnitStep)
+    )
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(_random_region(), st.integers(0, 3), st.integers(0, 2), st.booleans())
+def test_options_keep_every_unit_once(
+    graph: DiGraph[int], level: int, max_nest: int, merge: bool
+) -> None:
+    """With nesting bounded, loops merged or blocks interleaved, the plan
+    still runs every unit exactly once (and `linearize` checks that the
+    guard values leave the plan as the exit's id only)."""
+    exit_node = max(n for n in graph.nodes)
+    plan = linearize(graph, exit_node, level, max_nest, merge, interleave=True)
+    assert sorted(s.node for s in plan.unit_steps) == sorted(plan.order)
+    assert plan.guard_tests <= 2 * len(plan.order)

@@ -6,6 +6,8 @@
 // Fig. 1(b) -> Fig. 4: the short circuit's region B2..B5 becomes one guarded
 // step per block in reverse post-order; B1 (the CIDOM) sets the guard with its
 // own branch, B6 (the CIPDOM) reads the value carried out of the region.
+// A block that leaves for the exit outside every loop sets no guard: no later
+// test checks its own id.
 // CHECK-LABEL: func.func @fig1
 // CHECK-NOT:     {{ cf\.}}
 // CHECK:         %[[C1:.*]] = arith.cmpi sgt
@@ -18,7 +20,7 @@
 // CHECK:         %[[T2:.*]] = simt.guard.test %[[G]], 2
 // CHECK:         %[[V5:.*]] = scf.if %[[T2]] -> (i32)
 // CHECK:           arith.subi
-// CHECK:           simt.guard.set %[[G]], 4
+// CHECK-NOT:       simt.guard.set
 // CHECK:         %[[T3:.*]] = simt.guard.test %[[G]], 3
 // CHECK:         %[[R:.*]] = scf.if %[[T3]] -> (i32)
 // CHECK:           arith.addi
@@ -225,5 +227,141 @@ func.func @structured(%a: memref<?xi32>, %n: i32) attributes {simt.kernel} {
   memref.store %i, %a[%c0] : memref<?xi32>
   cf.br ^header(%i1 : i32)
 ^after:
+  func.return
+}
+
+// -----
+
+// A return inside a loop: the function's own return-only block is the exit
+// of the region, so the region is the loop and its two exits; the bound check
+// before the loop stays an scf.if around it, outside the region.
+// CHECK-LABEL: func.func @early_return
+// CHECK:         %[[IN:.*]] = arith.cmpi slt, %tid
+// CHECK-NEXT:    scf.if %[[IN]] {
+// CHECK:           memref.load %keys
+// CHECK:           %[[G:.*]] = simt.guard.create 0 : !simt.guard<6>
+// CHECK:           %[[J:.*]], %{{.*}} = scf.while
+// CHECK:             scf.condition
+// CHECK:           simt.guarded %[[G]], 4
+// CHECK-NEXT:        memref.store %[[J]]
+// CHECK:         } else {
+// CHECK-NEXT:    }
+// CHECK-NOT:     {{ cf\.}}
+// CHECK:         func.return
+func.func @early_return(%a: memref<?xi32>, %keys: memref<?xi32>, %m: i32, %nq: i32) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %ti = arith.index_cast %tid : i32 to index
+  %in = arith.cmpi slt, %tid, %nq : i32
+  cf.cond_br %in, ^body, ^done
+^body:
+  %key = memref.load %keys[%ti] : memref<?xi32>
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  cf.br ^head(%zero : i32)
+^head(%j: i32):
+  %more = arith.cmpi slt, %j, %m : i32
+  cf.cond_br %more, ^test, ^miss
+^test:
+  %next = arith.addi %j, %one : i32
+  %hit = arith.cmpi eq, %j, %key : i32
+  cf.cond_br %hit, ^found, ^latch
+^found:
+  memref.store %j, %a[%ti] : memref<?xi32>
+  func.return
+^latch:
+  cf.br ^head(%next : i32)
+^miss:
+  %minus = arith.constant -1 : i32
+  memref.store %minus, %a[%ti] : memref<?xi32>
+  cf.br ^done
+^done:
+  func.return
+}
+
+// -----
+
+// Blocks that only branch on (split edges) hide Fig. 1's branches into
+// branches from Definition 1 (every edge enters a block with one
+// predecessor); they are threaded away first, and the region is Fig. 1's
+// four blocks, one step each.
+// CHECK-LABEL: func.func @split_edges
+// CHECK:         %[[C1:.*]] = arith.cmpi sgt
+// CHECK-NEXT:    %[[G:.*]] = simt.guard.create 1 : !simt.guard<5>
+// CHECK-NEXT:    simt.guard.select %[[G]], %[[C1]], 1, 0
+// CHECK-NEXT:    simt.guarded %[[G]], 0
+// CHECK:           simt.guard.select %[[G]], %{{.*}}, 1, 2
+// CHECK:         simt.guarded %[[G]], 1
+// CHECK:           simt.guard.select %[[G]], %{{.*}}, 3, 2
+// CHECK:         simt.guarded %[[G]], 2
+// CHECK-NEXT:      memref.store %two
+// CHECK:         simt.guarded %[[G]], 3
+// CHECK-NEXT:      memref.store %one
+// CHECK-NOT:     {{ cf\.}}
+// CHECK:         func.return
+func.func @split_edges(%a: memref<?xi32>, %x: i32) attributes {simt.kernel} {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  %three = arith.constant 3 : i32
+  %c1 = arith.cmpi sgt, %x, %one : i32
+  cf.cond_br %c1, ^s1, ^b2
+^s1:
+  cf.br ^b3
+^b2:
+  %c2 = arith.cmpi sgt, %x, %two : i32
+  cf.cond_br %c2, ^s2, ^s3
+^s2:
+  cf.br ^b3
+^s3:
+  cf.br ^b5
+^b3:
+  %c3 = arith.cmpi sgt, %x, %three : i32
+  cf.cond_br %c3, ^b4, ^s4
+^s4:
+  cf.br ^b5
+^b4:
+  memref.store %one, %a[%c0] : memref<?xi32>
+  cf.br ^b6
+^b5:
+  memref.store %two, %a[%c0] : memref<?xi32>
+  cf.br ^b6
+^b6:
+  func.return
+}
+
+// -----
+
+// Both `continue` paths pass %next to the loop header, the region's exit:
+// the value is used as it is, not carried through the steps; the empty
+// `^skip` step does nothing and gets no test.
+// CHECK-LABEL: func.func @continue_value
+// CHECK:         %[[NEXT:.*]] = arith.addi %{{.*}}, %s
+// CHECK:         simt.guard.create 2 : !simt.guard<4>
+// CHECK-NOT:     simt.guarded %{{.*}}, 2
+// CHECK-NOT:     simt.guard.test %{{.*}}, 2
+// CHECK:         scf.yield %[[NEXT]] : i32
+func.func @continue_value(%a: memref<?xi32>, %n: i32, %s: i32) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %zero = arith.constant 0 : i32
+  %nine = arith.constant 9 : i32
+  cf.br ^head(%tid : i32)
+^head(%i: i32):
+  %more = arith.cmpi slt, %i, %n : i32
+  cf.cond_br %more, ^body, ^exit
+^body:
+  %ii = arith.index_cast %i : i32 to index
+  %v = memref.load %a[%ii] : memref<?xi32>
+  %next = arith.addi %i, %s : i32
+  %neg = arith.cmpi slt, %v, %zero : i32
+  cf.cond_br %neg, ^skip, ^check
+^check:
+  %big = arith.cmpi sgt, %v, %nine : i32
+  cf.cond_br %big, ^skip, ^work
+^work:
+  memref.store %zero, %a[%ii] : memref<?xi32>
+  cf.br ^head(%next : i32)
+^skip:
+  cf.br ^head(%next : i32)
+^exit:
   func.return
 }
