@@ -10,13 +10,20 @@ million/s). Writes `dpll.json` into the output folder with, per formula:
   its full refutation takes minutes: `--full-cpu` runs it);
 - `sample`: the sub-trees the simulator runs (a documented sub-sample: the
   Python simulator issues about 10^5 warp instructions a second), with the
-  CPU reference on the same sample, checked sub-tree by sub-tree;
+  CPU reference on the same sample, checked sub-tree by sub-tree, and the
+  spread of nodes per sub-tree (`subtree_nodes`). hole8: 32 sub-trees of the
+  10-variable split cut at 50 nodes. dubois25: 64 sub-trees of a 20-variable
+  split searched to the end (no node limit; 191 nodes each, all refuted), as
+  in Take 4 where every lane finishes its own sub-tree;
 - `simulator_original` / `simulator_optimized`: wall time, literal checks per
   second of the simulation (a Python model: only its ratios mean anything),
   SIMD efficiency, issued warp instructions and cycles, and literal checks
   per issued warp instruction and per cycle (the model's throughput), before
   and after `simt-optimize` given a profile taken on as many other sub-trees
-  (`profiled_split`);
+  (`profiled_split`), and `simd_efficiency_gain` (after / before);
+- `variants` (dubois25): the same measurement on other documented splits,
+  here a 26-variable split searched to the end, whose sub-trees differ in
+  size (see `DUBOIS_NOTE`);
 - `gpu`: numba's kernel and simt's (original, optimized) on the full split
   when numba-cuda sees a GPU, else the reason there is none.
 
@@ -70,21 +77,45 @@ UNLIMITED = 1 << 62
 """A node limit no search reaches (written as null in the results)."""
 
 
+DUBOIS_NOTE = (
+    "dubois25 decided in variable order is symmetric: variables 1..25 form a "
+    "chain of xor gadgets (i, 50+i, i+1) whose middle variable absorbs any "
+    "values of the ends, so for a split of at most 24 variables every sub-tree "
+    "is the same search up to polarity (same nodes and literal checks, e.g. "
+    "191 nodes on a 20-variable split): the lanes of a warp run in lockstep to "
+    "the end, SIMD efficiency is about 0.99 before any pass, and no pass can "
+    "raise it 1.5x. From 25 variables on the split cuts gadgets and sub-trees "
+    "differ in size (1, 3 or 7 nodes on a 26-variable split): the `variants` "
+    "entry measures that case, where lanes finish at different times."
+)
+"""Why the dubois25 sample has the SIMD efficiency it has (checked by tests/dpll)."""
+
+
 @dataclass(frozen=True)
 class Config:
-    """One formula: its CPU split and the simulator's sub-sample."""
+    """One formula: its CPU split, the simulator's sub-sample and other samples."""
 
     name: str
     make: Callable[[], CNF]
     cpu: Split
     sample: Split
+    variants: tuple[Split, ...] = ()
+    note: str = ""
 
 
 def configs(quick: bool, full_cpu: bool) -> list[Config]:
-    """hole8 and dubois25; `quick` shrinks the runs to a smoke test."""
+    """hole8 and dubois25; `quick` shrinks the runs to a smoke test.
+
+    The dubois25 samples search their sub-trees to the end (no node limit),
+    as the lanes of Take 4 do: 64 sub-trees of a 20-variable split (191
+    nodes each; quick: 32 of a 24-variable split, 11 nodes each) and, as a
+    variant, 64 (quick: 32) sub-trees of a 26-variable split.
+    """
     dubois_cpu_limit = UNLIMITED if full_cpu else (200 if quick else 20_000)
     hole_sample = Split(10, 960, 32, 5 if quick else 50)
-    dubois_sample = Split(10, 0, 32 if quick else 64, 5 if quick else 200)
+    lanes = 32 if quick else 64
+    dubois_sample = Split(24 if quick else 20, 0, lanes, UNLIMITED)
+    dubois_uneven = Split(26, 0, lanes, UNLIMITED)
     return [
         Config(
             "hole8.cnf",
@@ -97,6 +128,8 @@ def configs(quick: bool, full_cpu: bool) -> list[Config]:
             lambda: dubois(25),
             Split(10, 0, 1024, dubois_cpu_limit),
             dubois_sample,
+            (dubois_uneven,),
+            DUBOIS_NOTE,
         ),
     ]
 
@@ -148,21 +181,47 @@ def bench_formula(config: Config, log: Callable[[str], None]) -> dict[str, Any]:
         "literals": cnf.num_literals,
         "paper": PAPER_TABLE_1[config.name],
     }
+    if config.note:
+        record["note"] = config.note
     log(f"{config.name}: CPU reference, {config.cpu.count} sub-trees")
     record["cpu_full"] = timed_json(run_cpu(arrays, config.cpu), config.cpu)
-    log(f"{config.name}: CPU reference on the simulator's sample")
-    cpu_sample = run_cpu(arrays, config.sample)
-    record["sample"] = timed_json(cpu_sample, config.sample)
-    log(f"{config.name}: simulator, original kernel ({config.sample.count} lanes)")
-    original = run_simulator(compile_dpll(), arrays, config.sample)
-    record["simulator_original"] = simulated_json(original, config.sample, cpu_sample)
-    log(f"{config.name}: simulator, after {OPTIMIZE} with a profile")
-    optimized_module, profiled = optimized_kernel(arrays, config.sample)
-    optimized = run_simulator(optimized_module, arrays, config.sample)
-    record["simulator_optimized"] = simulated_json(optimized, config.sample, cpu_sample)
-    record["simulator_optimized"]["profiled_split"] = split_json(profiled)
+    sampled, optimized_module = bench_sample(config.name, arrays, config.sample, log)
+    record.update(sampled)
+    if config.variants:
+        record["variants"] = [
+            bench_sample(config.name, arrays, split, log)[0]
+            for split in config.variants
+        ]
     record["gpu"] = bench_gpu(config, arrays, optimized_module, log)
     return record
+
+
+def bench_sample(
+    name: str, arrays: Any, sample: Split, log: Callable[[str], None]
+) -> tuple[dict[str, Any], ModuleOp]:
+    """`sample`, `simulator_original`, `simulator_optimized` and
+    `simd_efficiency_gain` for one sample, and the optimized kernel."""
+    where = f"{name} ({sample.count} lanes, {sample.prefix_vars}-variable split)"
+    log(f"{where}: CPU reference on the simulator's sample")
+    cpu_sample = run_cpu(arrays, sample)
+    record: dict[str, Any] = {"sample": timed_json(cpu_sample, sample)}
+    nodes = cpu_sample.results.nodes
+    record["sample"]["subtree_nodes"] = {
+        "min": int(nodes.min()),
+        "max": int(nodes.max()),
+        "distinct": len(set(nodes.tolist())),
+    }
+    log(f"{where}: simulator, original kernel")
+    original = run_simulator(compile_dpll(), arrays, sample)
+    record["simulator_original"] = simulated_json(original, sample, cpu_sample)
+    log(f"{where}: simulator, after {OPTIMIZE} with a profile")
+    optimized_module, profiled = optimized_kernel(arrays, sample)
+    optimized = run_simulator(optimized_module, arrays, sample)
+    record["simulator_optimized"] = simulated_json(optimized, sample, cpu_sample)
+    record["simulator_optimized"]["profiled_split"] = split_json(profiled)
+    before, after = original.simd_efficiency, optimized.simd_efficiency
+    record["simd_efficiency_gain"] = after / before if before > 0 else 0.0
+    return record, optimized_module
 
 
 def disjoint_split(sample: Split) -> Split:

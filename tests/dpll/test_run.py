@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from simt.bench.dpll.run import main
 
 
@@ -24,6 +26,18 @@ def test_quick_benchmark_writes_agreeing_results(tmp_path: Path) -> None:
         assert simulated["literal_checks"] == record["sample"]["literal_checks"]
         assert 0.0 < simulated["simd_efficiency"] <= 1.0
         assert "status" in record["gpu"] or "numba" in record["gpu"]
+        gain = record["simd_efficiency_gain"]
+        optimized = record["simulator_optimized"]["simd_efficiency"]
+        assert gain == pytest.approx(optimized / simulated["simd_efficiency"])
+    dubois25 = report["formulas"]["dubois25.cnf"]
+    assert "symmetric" in dubois25["note"]
+    for record in (dubois25, *dubois25["variants"]):
+        sample = record["sample"]
+        assert sample["node_limit"] is None and sample["verdict"] == "UNSAT"
+        assert record["simulator_optimized"]["agrees_with_cpu"] is True
+    (uneven,) = dubois25["variants"]
+    assert uneven["sample"]["subtree_nodes"]["distinct"] > 1
+    assert dubois25["sample"]["subtree_nodes"]["distinct"] == 1
     levels = [loop["level"] for loop in report["loop_tree"]["kernels"][0]["loops"]]
     assert levels.count("warp") == 1 and "grid/block" in levels
     assert report["ptx"].startswith("ok")
