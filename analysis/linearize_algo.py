@@ -31,7 +31,12 @@ structured IR:
 4. O2 nests the step of a unit under the step of its dominator when every
    unit in between is nested there too (a stack of open dominators along the
    RPO), so the test runs only for lanes that ran the dominator. Units that
-   start a loop or are the target of a retreating edge stay at loop level;
+   start a loop or are the target of a retreating edge stay at loop level,
+   and so does a unit outside every loop whose only successor is the exit
+   (an early `return`): its test at the top level runs once, while nested
+   its lanes leave the host's step with a guard value of their own that the
+   next test must tell apart again, which LLVM does not fold (PTX of the
+   corpus kernel anantpur_fig1_branches: 61 instructions nested, 55 flat);
 5. O3 merges the test of a unit whose single predecessor is its host into
    that predecessor: the predecessor's own branch condition replaces the
    guard test.
@@ -196,7 +201,14 @@ def linearize(
         loops = _outermost_ranges(loops)
     targets = frozenset(ids[t] for _, t in retreating)
     dom = DominatorTree(graph) if level >= 2 else None
-    tree = _build_tree(order, loops, targets, dom, max_nest)
+    # O2 leaves early exits outside loops at the top level (module doc, 4.).
+    leaves = frozenset(
+        ids[n]
+        for n in order
+        if graph.succs(n) == (exit_node,)
+        and not any(first <= ids[n] <= last for first, last in loops)
+    )
+    tree = _build_tree(order, loops, targets | leaves, dom, max_nest)
     entry_ids = frozenset(ids[s] for s in graph.succs(graph.entry))
     succ_ids = {n: frozenset(ids[s] for s in graph.succs(n)) for n in order}
     flow = _Propagation(succ_ids, ids)

@@ -345,3 +345,55 @@ def test_options_keep_every_unit_once(
     plan = linearize(graph, exit_node, level, max_nest, merge, interleave=True)
     assert sorted(s.node for s in plan.unit_steps) == sorted(plan.order)
     assert plan.guard_tests <= 2 * len(plan.order)
+
+
+# The region of the corpus kernel anantpur_fig1_branches: U3 ends the kernel
+# (`return`), U4 is the join after the loop's `break`s.
+EARLY_RETURN = _graph(
+    [
+        ("D", "U0"),
+        ("U0", "U1"),
+        ("U0", "U2"),
+        ("U1", "U4"),
+        ("U1", "U2"),
+        ("U2", "U4"),
+        ("U2", "U3"),
+        ("U3", "X"),
+        ("U4", "X"),
+    ]
+)
+
+
+def test_o2_keeps_an_acyclic_exit_unit_at_the_top_level() -> None:
+    """O2 nests U1 and U2 under U0 (O3 then uses U0's branch for U1), but
+    U3, which only leaves the region, stays a step of its own outside every
+    loop instead of nesting under U2: nested, its lanes would carry a guard
+    value that the test after its host must tell apart again (the kernel's
+    PTX grew 11% that way)."""
+    plan = linearize(EARLY_RETURN, "X", level=3)
+    top = [s.node for s in plan.steps if isinstance(s, UnitStep)]
+    assert top == ["U0", "U3", "U4"]
+    tests = {s.node: s.test for s in plan.unit_steps}
+    assert tests["U1"] == StepTest.BRANCH_TRUE
+    assert tests["U3"] == StepTest.GUARD
+
+
+def test_o2_still_nests_an_exit_unit_inside_a_loop() -> None:
+    """Inside a loop's range (first_match's `pos[q] = -1` after its search
+    loop lands between header and body in RPO), the exit unit E stays nested
+    under its branch: flat, it would cost a guard test on every iteration."""
+    graph = _graph(
+        [
+            ("D", "H"),
+            ("H", "B"),
+            ("H", "E"),
+            ("E", "X"),
+            ("B", "R"),
+            ("B", "H"),
+            ("R", "X"),
+        ]
+    )
+    plan = linearize(graph, "X", level=3)
+    assert plan.loops == ((0, 2),)
+    tests = {s.node: s.test for s in plan.unit_steps}
+    assert tests["E"] == StepTest.BRANCH_FALSE
