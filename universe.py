@@ -22,6 +22,12 @@ def _simt_dialect() -> Dialect:
     return SIMT
 
 
+def _arith_ext_dialect() -> Dialect:
+    from simt.dialects.arith_ext import ARITH_EXT
+
+    return ARITH_EXT
+
+
 def _flatten_loops_pass() -> type[ModulePass]:
     from simt.passes.flatten_loops import FlattenLoopsPass
 
@@ -50,7 +56,9 @@ def _ptx_target() -> type[Target]:
 
 def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
     """The dialects simt contributes, by name."""
-    return {"simt": _simt_dialect}
+    # `arith_ext` holds ops named `arith.*`, which a context does not find by
+    # name prefix: `simt.tools.pipeline.register_dialects` loads it eagerly.
+    return {"simt": _simt_dialect, "arith_ext": _arith_ext_dialect}
 
 
 def _divergence_pass() -> type[ModulePass]:

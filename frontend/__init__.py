@@ -20,7 +20,8 @@ Supported (semantics and typing are numba-cuda's; see `typing.py` and
   (1 to 3 arguments, any step sign, evaluated once; the loop variable keeps its
   last value), `break`, `continue`, `return` (no value), `pass`, docstrings;
 * expressions: int/float/bool literals, module-level number constants,
-  `+ - * /`, `// %` (integers), `**` (constant exponent in [0, 64]), `& | ^ << >> ~`,
+  `+ - * /`, `// %` (integers and floats: Python's floor division and modulo,
+  floats through `arith.remf`), `**` (constant exponent in [0, 64]), `& | ^ << >> ~`,
   comparisons (chained too), `and`/`or`/`not` (short-circuit),
   `x if c else y`, `min`, `max`, `abs`, `int`, `float`, `len(a)`, `a.size`,
   `a.shape[0]`, `math.sqrt/exp/log/floor/ceil`, `math.pi/e`;
@@ -38,7 +39,8 @@ that is what `simt-linearize` is for). Conditions of `cf` constructs
 short-circuit as `cf.cond_br` chains, other `and`/`or` as nested `scf.if`.
 
 Division by zero follows numba-cuda's default (numpy) error model: integer
-`//` and `%` by zero give 0, float `/` by zero inf/NaN; nothing traps.
+`//` and `%` by zero give 0, float `/` and `//` by zero inf/NaN, float `%` by
+zero NaN; nothing traps.
 """
 
 from simt.frontend.compile import compile_kernels, compile_python

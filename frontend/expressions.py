@@ -248,15 +248,7 @@ class ExpressionCompiler:
                     f"found {type_name(a)} and {type_name(b)}",
                 )
             return result
-        result = arith_result(a, b)
-        if kind in (ast.FloorDiv, ast.Mod) and is_float(result):
-            raise self.locator.unsupported(
-                node,
-                f"operator {_OPERATOR_NAMES[kind]} on floats",
-                "Python's float floor division and modulo need fmod, which has no "
-                "arith op in xDSL 0.74; use math.floor(a / b)",
-            )
-        return result
+        return arith_result(a, b)
 
     def _power(self, node: ast.BinOp) -> SSAValue:
         return self.power_of(node, self.expr(node.left), node.right)

@@ -11,8 +11,13 @@ default for `cuda.jit`; see `numba/cuda/cpython/numbers.py`):
 * truthiness: `x != 0` (for floats an unordered compare, so NaN is true);
 * `//` and `%` on integers are Python's floor division and modulo; a zero
   divisor gives 0 for both, and so does `INT64_MIN // -1` (numba returns 0
-  rather than trap); on floats they are not supported (CPython's `float_divmod`
-  needs `fmod`, which xDSL 0.74's arith has no op for);
+  rather than trap);
+* `//` and `%` on floats are numba's `real_floordiv_impl` / `real_mod_impl`
+  (`numba/cpython/numbers.py`): CPython's `float_divmod` built on `fmod`
+  (`arith.remf` of `simt.dialects.arith_ext`), the remainder taking the sign of
+  the divisor and the quotient snapped to an integral value; a zero divisor
+  gives `a / b` (inf or NaN) for `//` and `fmod(a, 0)` (NaN) for `%`. numba's
+  branches become selects: every operation is pure, so the result is the same;
 * `/` is IEEE division (a zero divisor gives inf or NaN);
 * comparisons of floats are ordered except `!=` (unordered), as in Python;
 * `min`/`max` fold left with `select(v < acc, v, acc)` (numba's `do_minmax`,
@@ -42,6 +47,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from simt.dialects.arith_ext import RemFOp
 from simt.frontend.errors import SourceLocator
 from simt.frontend.typing import is_bool, is_float, is_integral
 
@@ -192,13 +198,18 @@ class ValueBuilder:
         return result
 
     def floordiv(self, a: SSAValue, b: SSAValue) -> SSAValue:
-        assert not is_float(a.type), "float floor division is rejected by the compiler"
+        if is_float(a.type):
+            quotient, _ = self._float_divmod(a, b, self.value(RemFOp(a, b)))
+            return self._on_zero_divisor(b, self.value(arith.DivfOp(a, b)), quotient)
         bad, safe = self._int_divisor(a, b)
         quotient = self.value(arith.FloorDivSIOp(a, safe))
         return self.value(arith.SelectOp(bad, self.zero(a.type), quotient))
 
     def mod(self, a: SSAValue, b: SSAValue) -> SSAValue:
-        assert not is_float(a.type), "float modulo is rejected by the compiler"
+        if is_float(a.type):
+            fmod = self.value(RemFOp(a, b))
+            _, remainder = self._float_divmod(a, b, fmod)
+            return self._on_zero_divisor(b, fmod, remainder)
         bad, safe = self._int_divisor(a, b)
         rem = self.value(arith.RemSIOp(a, safe))
         zero = self.zero(a.type)
@@ -209,6 +220,54 @@ class ValueBuilder:
         fixed = self.value(arith.AddiOp(rem, safe))
         rem = self.value(arith.SelectOp(adjust, fixed, rem))
         return self.value(arith.SelectOp(bad, zero, rem))
+
+    def _on_zero_divisor(
+        self, b: SSAValue, if_zero: SSAValue, otherwise: SSAValue
+    ) -> SSAValue:
+        """`if_zero` where `b == 0.0` (ordered, numba's `is_scalar_zero`), else
+        `otherwise`."""
+        is_zero = self.value(arith.CmpfOp(b, self.zero(b.type), "oeq"))
+        return self.value(arith.SelectOp(is_zero, if_zero, otherwise))
+
+    def _float_divmod(
+        self, a: SSAValue, b: SSAValue, mod: SSAValue
+    ) -> tuple[SSAValue, SSAValue]:
+        """(floor quotient, remainder) of floats given `mod = arith.remf a, b`:
+        numba's `real_divmod_func_body`."""
+        div = self.value(arith.DivfOp(self.value(arith.SubfOp(a, mod)), b))
+        zero = self.zero(a.type)
+        mod_nonzero = self.value(arith.CmpfOp(mod, zero, "une"))
+        b_negative = self.value(arith.CmpfOp(b, zero, "olt"))
+        mod_negative = self.value(arith.CmpfOp(mod, zero, "olt"))
+        signs_differ = self.value(arith.XOrIOp(b_negative, mod_negative))
+        adjust = self.value(arith.AndIOp(mod_nonzero, signs_differ))
+        one = self.const(1.0, a.type)
+        div = self._select(adjust, self.value(arith.SubfOp(div, one)), div)
+        mod = self._select(adjust, self.value(arith.AddfOp(mod, b)), mod)
+        signed_zero = self._select(b_negative, self.const(-0.0, a.type), zero)
+        mod = self._select(mod_nonzero, mod, signed_zero)
+        return self._snap_quotient(a, b, div, zero), mod
+
+    def _snap_quotient(
+        self, a: SSAValue, b: SSAValue, div: SSAValue, zero: SSAValue
+    ) -> SSAValue:
+        """`div` snapped to an integral value (floor, or floor + 1 when `div` lies
+        above floor + 0.5), a zero quotient taking the sign of `a / b` (the end of
+        numba's `real_divmod_func_body`)."""
+        floor = self.value(math.FloorOp(div))
+        above = self.value(arith.SubfOp(div, floor))
+        round_up = self.value(arith.CmpfOp(above, self.const(0.5, a.type), "ogt"))
+        one = self.const(1.0, a.type)
+        floor = self._select(round_up, self.value(arith.AddfOp(floor, one)), floor)
+        square = self.value(arith.MulfOp(div, div))
+        signed_zero = self.value(arith.DivfOp(self.value(arith.MulfOp(square, a)), b))
+        div_nonzero = self.value(arith.CmpfOp(div, zero, "one"))
+        return self._select(div_nonzero, floor, signed_zero)
+
+    def _select(
+        self, cond: SSAValue, if_true: SSAValue, if_false: SSAValue
+    ) -> SSAValue:
+        return self.value(arith.SelectOp(cond, if_true, if_false))
 
     def _int_divisor(self, a: SSAValue, b: SSAValue) -> tuple[SSAValue, SSAValue]:
         """(divisor is 0 or the division overflows, a divisor safe to divide by)."""

@@ -36,7 +36,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from simt.dialects import simt
+from simt.dialects import arith_ext, simt
 from simt.lowering import abi, llvm_ext
 from simt.lowering.to_llvm import FunctionLowering, MemrefView, Rule
 
@@ -113,6 +113,7 @@ _FLOAT_BINARY: dict[type[Operation], type[Operation]] = {
     arith.SubfOp: llvm.FSubOp,
     arith.MulfOp: llvm.FMulOp,
     arith.DivfOp: llvm.FDivOp,
+    arith_ext.RemFOp: llvm.FRemOp,
 }
 
 

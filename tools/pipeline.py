@@ -28,14 +28,28 @@ def available_dialects() -> dict[str, Callable[[], Dialect]]:
     return dialects
 
 
-def default_context() -> Context:
-    """A context that can parse every xDSL dialect and the simt dialect.
+EAGER_DIALECTS = ("arith_ext",)
+"""Dialects loaded up front: their ops' names do not start with the dialect's
+name (`arith_ext` defines `arith.remf`), so lazy loading by prefix misses them."""
 
-    Dialects are registered lazily, so only the ones a module uses are loaded.
-    """
-    ctx = Context()
+
+def register_dialects(ctx: Context) -> None:
+    """Registers every dialect of `available_dialects` in `ctx`, lazily except
+    `EAGER_DIALECTS`."""
     for name, factory in available_dialects().items():
         ctx.register_dialect(name, factory)
+    for name in EAGER_DIALECTS:
+        ctx.load_registered_dialect(name)
+
+
+def default_context() -> Context:
+    """A context that can parse every xDSL dialect and the simt dialects.
+
+    Dialects are registered lazily, so only the ones a module uses are loaded
+    (except `EAGER_DIALECTS`).
+    """
+    ctx = Context()
+    register_dialects(ctx)
     return ctx
 
 

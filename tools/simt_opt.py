@@ -18,7 +18,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from simt.tools.pipeline import available_dialects, available_passes
+from simt.tools.pipeline import available_passes, register_dialects
 from simt.universe import SIMT_UNIVERSE
 
 
@@ -29,8 +29,7 @@ class SimtOptMain(xDSLOptMain):
         super().__init__(description="simt modular optimizer driver", args=args)
 
     def register_all_dialects(self) -> None:
-        for name, factory in available_dialects().items():
-            self.ctx.register_dialect(name, factory)
+        register_dialects(self.ctx)
 
     def register_all_passes(self) -> None:
         for name, factory in available_passes().items():

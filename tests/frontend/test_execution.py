@@ -89,6 +89,32 @@ KERNELS: dict[str, tuple[str, str]] = {
             out[i] = acc
         """,
     ),
+    "float_floordiv_mod": (
+        "void(float64[:], float64[:], float64[:], float64[:], float64[:], int32)",
+        """
+        def kernel(x, q, r, zq, zr, n):
+            i = cuda.grid(1)
+            if i < n:
+                d = (i % 9 - 4) * 0.75
+                a = x[i] if i % 2 == 0 else x[i] * 0.0 + (i % 7 - 3) * 1.5
+                q[i] = a // d
+                r[i] = a % -d
+                zq[i] = 1.0 / (a // d)
+                zr[i] = 1.0 / (a % d)
+                x[i] %= 2
+        """,
+    ),
+    "float32_floordiv_mod": (
+        "void(float32[:], float32[:], float32[:], float32[:], int32)",
+        """
+        def kernel(x, q, r, z, n):
+            i = cuda.grid(1)
+            y = x[(i + 1) % n]
+            q[i] = x[i] // y
+            r[i] = x[i] % y
+            z[i] = x[i] // (y - y) + i // 2.5
+        """,
+    ),
     "atomics_and_barrier": (
         "void(int32[:], int32[:], int32)",
         """

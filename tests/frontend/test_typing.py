@@ -36,6 +36,9 @@ NUMERIC_EXPRESSIONS = [
     "a - b",
     "a * b",
     "a / b",
+    "a // b",
+    "a % b",
+    "a // 2.0",
     "a < b",
     "a == b",
     "a != b",
@@ -65,8 +68,6 @@ NUMERIC_EXPRESSIONS = [
 BOOL_UNSUPPORTED_A = {"-a", "abs(a)", "math.sqrt(a)", "math.log(a)", "int(a)"}
 BOOL_UNSUPPORTED_B = {"+b", "math.exp(b)", "math.floor(b)", "float(b)"}
 INTEGER_EXPRESSIONS = [
-    "a // b",
-    "a % b",
     "a & b",
     "a | b",
     "a ^ b",
@@ -125,12 +126,15 @@ def test_bit_operations_on_floats_are_rejected(expression: str) -> None:
         _frontend_types(_kernel([expression]), [f32, i32])
 
 
-@pytest.mark.parametrize("expression", ["a // b", "a % b"])
-def test_float_floor_division_and_modulo_are_rejected(expression: str) -> None:
-    with pytest.raises(
-        FrontendError, match=r"unsupported construct 'operator .* on floats'"
-    ):
-        _frontend_types(_kernel([expression]), [f32, i32])
+@pytest.mark.parametrize(
+    ("left", "right", "expected"),
+    [(f32, f32, f32), (f64, f32, f64), (i32, f32, f64), (f32, i64, f64)],
+)
+def test_float_floor_division_and_modulo_types(
+    left: Attribute, right: Attribute, expected: Attribute
+) -> None:
+    types = _frontend_types(_kernel(["a // b", "a % b"]), [left, right])
+    assert (types["x0"], types["x1"]) == (expected, expected)
 
 
 LOOP_CASES = {

@@ -195,6 +195,24 @@ def test_f32_rounds_after_every_op(run):
     assert divided[2] == np.inf and divided[3] == -np.inf
 
 
+@pytest.mark.parametrize(("dtype", "type_"), [(np.float64, "f64"), (np.float32, "f32")])
+def test_remf_is_c_fmod(run, dtype: type, type_: str):
+    # arith.remf (simt.dialects.arith_ext): the sign of the dividend, not of
+    # the divisor as Python's %; a zero divisor, an infinite dividend or a NaN
+    # gives NaN; an infinite divisor gives the dividend.
+    a = np.array([-7.5, 7.5, 7.5, -6.0, 5.0, 1.0, np.inf, -0.0, 0.1], dtype=dtype)
+    b = np.array([2.0, -2.0, 0.0, 2.0, np.inf, np.nan, 2.0, 3.0, 0.01], dtype=dtype)
+    with np.errstate(invalid="ignore"):
+        r = _binary(run, "arith.remf", a, b, dtype, type_)
+    assert r[:2].tolist() == [-1.5, 1.5]
+    assert np.isnan(r[2]) and np.isnan(r[5]) and np.isnan(r[6])
+    assert r[3] == 0.0 and np.signbit(r[3])
+    assert r[4] == 5.0
+    assert r[7] == 0.0 and np.signbit(r[7])
+    # fmod is exact: 0.1 - 9 * 0.01 in the operand type would not be.
+    assert r[8] == dtype(math.fmod(float(a[8]), float(b[8])))
+
+
 def test_float_min_max_nan_rules(run):
     a = np.array([np.nan, 1.0], dtype=np.float64)
     b = np.array([2.0, np.nan], dtype=np.float64)
