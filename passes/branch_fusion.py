@@ -52,6 +52,7 @@ run for it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -74,10 +75,12 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
+from xdsl.utils.exceptions import PassFailedException
 
 from simt.analysis.divergence import DivergenceInfo, analyze_divergence
 from simt.analysis.smith_waterman import Alignment, align
 from simt.dialects.simt import BLOCK_ARGS_DIVERGENCE_ATTR, BRANCH_ATTR, DIVERGENCE_ATTR
+from simt.passes.divergence import check_analyzable
 from simt.sim.costs import DEFAULT_COST_TABLE, CostTable, op_cost
 
 # ---------------------------------------------------------------------------
@@ -909,7 +912,10 @@ class BranchFusionPass(ModulePass):
     Input invariant: simt IR (docs/ir-conventions.md). Only `scf.if` ops with
     both regions holding ops (Definition 4.1: "if-then-else") whose condition
     the divergence analysis calls divergent are candidates; `cf` branches,
-    if-then branches and uniform branches are left alone.
+    if-then branches and uniform branches are left alone. A function without
+    a body or an unregistered op fails the pass (see
+    `simt.passes.divergence.check_analyzable`), as does a negative or
+    non-finite `gap-cost` or `selector-cost`.
 
     Output IR: each fused `scf.if` is replaced by straight-line code: merged
     ops with `arith.select %cond` on their differing operands, unaligned runs
@@ -925,14 +931,15 @@ class BranchFusionPass(ModulePass):
 
     name = "simt-branch-fusion"
 
-    gap_cost: float | None = None
+    gap_cost: float | int | None = None
     """b: the cost of a gap (the branch kept around unaligned ops); by default
-    the cost of `scf.if` in the cost table."""
+    the cost of `scf.if` in the cost table. Must be >= 0; an int (`gap-cost=2`
+    on the command line) is read as a float, as in the other cost options."""
 
-    selector_cost: float | None = None
-    """c per selector; by default the cost of `arith.select` in the table."""
+    selector_cost: float | int | None = None
+    """c per selector (>= 0); by default the cost of `arith.select` in the table."""
 
-    min_profit: float = 0.0
+    min_profit: float | int = 0.0
     """Fuse only when the predicted saving (cycles per divergent execution)
     reaches this value; the saving must be positive in any case."""
 
@@ -946,10 +953,11 @@ class BranchFusionPass(ModulePass):
     cost_table: ClassVar[CostTable] = DEFAULT_COST_TABLE
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        costs = self._costs()
+        min_profit = _finite(self.min_profit, "min-profit", allow_negative=True)
+        check_analyzable(self.name, op)
         info = analyze_divergence(op, lockstep_loads=self.lockstep_loads)
-        pattern = FuseDivergentBranch(
-            _candidates(info, op), self._costs(), self.min_profit
-        )
+        pattern = FuseDivergentBranch(_candidates(info, op), costs, min_profit)
         PatternRewriteWalker(
             pattern, apply_recursively=False, walk_regions_first=True
         ).rewrite_module(op)
@@ -960,17 +968,33 @@ class BranchFusionPass(ModulePass):
         selector = self.selector_cost
         if selector is None:
             selector = op_cost("arith.select", table)
-        if gap < 0 or selector < 0:
-            raise ValueError(
-                f"expected non-negative gap-cost and selector-cost, found "
-                f"{gap} and {selector}"
-            )
         return _Costs(
             op=lambda o: op_cost(o, table),
-            selector=selector,
-            gap=gap,
+            selector=_finite(selector, "selector-cost"),
+            gap=_finite(gap, "gap-cost"),
             select_memrefs=self.select_memrefs,
         )
+
+
+class InvalidOptionError(PassFailedException, ValueError):
+    """An option value the pass cannot use (a `PassFailedException`, and a
+    `ValueError` for callers that catch bad values as such)."""
+
+
+def _finite(value: object, option: str, allow_negative: bool = False) -> float:
+    """The option's value as a float; fails the pass on a value that is not a
+    finite number, or a negative one unless allowed."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidOptionError(
+            f"simt-branch-fusion: expected a number for {option}, found {value!r}"
+        )
+    number = float(value)
+    if not math.isfinite(number) or (number < 0 and not allow_negative):
+        wanted = "a finite" if allow_negative else "a finite, non-negative"
+        raise InvalidOptionError(
+            f"simt-branch-fusion: expected {wanted} {option}, found {value!r}"
+        )
+    return number
 
 
 def _candidates(info: DivergenceInfo, module: builtin.ModuleOp) -> frozenset[Operation]:

@@ -27,6 +27,7 @@ from xdsl.pattern_rewriter import (
     PatternRewriteWalker,
     RewritePattern,
 )
+from xdsl.utils.exceptions import PassFailedException
 
 from simt.analysis.divergence import BRANCH_OPS, DivergenceInfo, analyze_divergence
 from simt.dialects.simt import (
@@ -37,6 +38,27 @@ from simt.dialects.simt import (
     UNIFORM,
     UniformityAttr,
 )
+from simt.lowering.diagnostics import describe, location
+
+
+def check_analyzable(pass_name: str, module: builtin.ModuleOp) -> None:
+    """Fails with a located message on what the divergence analysis cannot
+    answer soundly: a `func.func` without a body (an external declaration has
+    nothing to analyze), and an unregistered op (it may read the lane id, so
+    calling its results uniform could be wrong)."""
+    for op in module.walk():
+        if isinstance(op, func.FuncOp) and op.is_declaration:
+            raise PassFailedException(
+                f"{pass_name}: {describe(op)} @{op.sym_name.data}: expected a "
+                "function with a body, found an external declaration (the "
+                "divergence analysis needs the body of every function)"
+            )
+        if isinstance(op, builtin.UnregisteredOp):
+            raise PassFailedException(
+                f"{pass_name}: {location(op)}: expected registered ops only, "
+                f"found the unregistered op '{op.op_name.data}' (the divergence "
+                "analysis cannot tell whether its results depend on the lane)"
+            )
 
 
 def _fact(info: DivergenceInfo, value: SSAValue) -> UniformityAttr:
@@ -85,9 +107,10 @@ def _has_block_args(op: Operation) -> bool:
 class DivergencePass(ModulePass):
     """Runs the divergence analysis and records its answers as attributes.
 
-    Input invariant: any module; each `func.func` is analyzed on its own
-    (kernels, with `simt.kernel`, have uniform arguments; other functions
-    divergent ones).
+    Input invariant: any module whose functions all have bodies and whose ops
+    are all registered (else the pass fails, see `check_analyzable`); each
+    `func.func` is analyzed on its own (kernels, with `simt.kernel`, have
+    uniform arguments; other functions divergent ones).
 
     Output IR: the same IR with discardable attributes: `simt.divergence` on
     every op with results (one `#simt.uniformity` per result),
@@ -107,6 +130,7 @@ class DivergencePass(ModulePass):
     instead of also requiring that the function writes no memory."""
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        check_analyzable(self.name, op)
         info = analyze_divergence(op, lockstep_loads=self.lockstep_loads)
         walker = PatternRewriteWalker(
             RecordDivergenceFacts(info), apply_recursively=False
@@ -118,7 +142,7 @@ class DivergencePass(ModulePass):
 class TestPrintDivergencePass(ModulePass):
     """Prints the divergence analysis' answers, for FileCheck tests.
 
-    Input invariant: any module.
+    Input invariant: as for `simt-divergence` (see `check_analyzable`).
 
     Output IR: unchanged. Before it, on standard output, for each function:
     `divergence of @name`, then one line per value in program order
@@ -137,6 +161,7 @@ class TestPrintDivergencePass(ModulePass):
     """Where to print; standard output when None (tests may redirect it)."""
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        check_analyzable(self.name, op)
         info = analyze_divergence(op, lockstep_loads=self.lockstep_loads)
         out = self.stream if self.stream is not None else sys.stdout
         for function in op.walk():

@@ -34,6 +34,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from simt.analysis.loop_tree import LoopKind, LoopNode, LoopTree, build_loop_trees
+from simt.passes.divergence import check_analyzable
 
 
 @dataclass(frozen=True)
@@ -75,27 +76,64 @@ def load_profiles(path: str) -> dict[str, KernelProfile]:
     entries = data if isinstance(data, list) else [data]
     profiles: dict[str, KernelProfile] = {}
     for entry in entries:
-        if not isinstance(entry, dict) or not isinstance(entry.get("loops"), dict):
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("kernel"), str)
+            or not isinstance(entry.get("loops"), dict)
+        ):
             raise ValueError(
                 f"profile '{path}': expected a SimulationStats.to_json() object "
-                "with 'kernel' and 'loops', or a list of them"
+                "with 'kernel' (a string) and 'loops' (an object), or a list of "
+                f"them, found {_shape(entry)}"
             )
-        profiles[str(entry.get("kernel"))] = _kernel_profile(entry)
+        profiles[entry["kernel"]] = _kernel_profile(path, entry)
     return profiles
 
 
-def _kernel_profile(entry: Mapping[str, Any]) -> KernelProfile:
+def _shape(entry: object) -> str:
+    """A short description of a malformed profile entry."""
+    if isinstance(entry, dict):
+        keys = ", ".join(repr(str(k)) for k in list(entry)[:6])
+        return f"an object with keys [{keys}]"
+    return f"{type(entry).__name__} {json.dumps(entry)[:40]}"
+
+
+def _kernel_profile(path: str, entry: Mapping[str, Any]) -> KernelProfile:
+    where = f"profile '{path}', kernel '{entry['kernel']}'"
     trips: dict[str, float | None] = {}
     for site, stats in entry["loops"].items():
-        value = stats.get("trip_count") if isinstance(stats, dict) else None
-        trips[str(site)] = float(value) if isinstance(value, int | float) else None
-    threads = entry.get("threads")
-    warp_size = entry.get("warp_size")
+        if not isinstance(stats, dict):
+            raise ValueError(
+                f"{where}: expected loop '{site}' to be an object with "
+                f"'trip_count', found {json.dumps(stats)}"
+            )
+        value = stats.get("trip_count")
+        if value is not None and not _is_number(value):
+            raise ValueError(
+                f"{where}: expected the trip_count of loop '{site}' to be a "
+                f"number or null, found {json.dumps(value)}"
+            )
+        trips[str(site)] = None if value is None else float(value)
     return KernelProfile(
-        threads if isinstance(threads, int) else None,
-        warp_size if isinstance(warp_size, int) else None,
-        trips,
+        _count(where, entry, "threads"), _count(where, entry, "warp_size"), trips
     )
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _count(where: str, entry: Mapping[str, Any], key: str) -> int | None:
+    """A positive integer field of the profile, None when absent or null."""
+    value = entry.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        raise ValueError(
+            f"{where}: expected '{key}' to be a positive integer, "
+            f"found {json.dumps(value)}"
+        )
+    return value
 
 
 def site_of(node: LoopNode) -> str | None:
@@ -210,7 +248,10 @@ class LoopTreePass(ModulePass):
     values and memory conflicts that decide it), divergent exits, and the GPU
     level each loop maps to (grid, block, warp, lane, or merge into parent).
 
-    Input invariant: any module; kernels are `func.func` with `simt.kernel`.
+    Input invariant: any module whose functions all have bodies and whose ops
+    are all registered (see `simt.passes.divergence.check_analyzable`);
+    kernels are `func.func` with `simt.kernel`. A malformed or missing
+    profile fails the pass with a message naming the file and the field.
     A profile (option `profile=<path.json>`) must come from a simulation of
     this same module (sites are positions in it).
 
@@ -235,8 +276,10 @@ class LoopTreePass(ModulePass):
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         if self.format not in ("text", "json"):
             raise PassFailedException(
-                f"simt-loop-tree: format must be 'text' or 'json', found '{self.format}'"
+                "simt-loop-tree: format must be 'text' or 'json', "
+                f"found '{self.format}'"
             )
+        check_analyzable(self.name, op)
         trees = build_loop_trees(op, noalias=self.noalias)
         profiles = self._profiles(trees)
         out = self.stream if self.stream is not None else sys.stdout
