@@ -60,6 +60,18 @@ make the pass fail with the location of the value. An exit argument that
 every edge from the region passes the same value from outside it is not
 carried: that value is used.
 
+From level 1 on (outside `max-depth` regions), a loop's back-edge guard is
+not tested at the end of the iteration: an i1 carried by the `scf.while`
+mirrors it, set by one guard test before the loop and updated with every
+guard update in the loop (to the branch condition, its negation or a
+constant, by which of the two ids the back-edge guard continues on; after
+a nested loop, by a test of the guard). The loop's condition is then the
+branch conditions themselves, `while (i < m && !found)`, and LLVM sees the
+canonical loop rather than a compare of a guard phi (first_match).
+
+An `ELSE` step (see `simt.analysis.linearize_algo`, point 6) is the else
+region of the `scf.if` on the guard test of the step before it.
+
 Guard stores the lowering cannot remove are left out where no test can see
 them: a lane moving to a block whose id no test checks (the exit, or a step
 entered on its predecessor's branch condition, O3) keeps its own id when no
@@ -811,7 +823,8 @@ def linearize_region(
         options.merge_loops,
         options.interleave,
     )
-    return _RegionEmitter(body, plan, graph, entry, exit_block).emit()
+    mirror = options.level >= 1 and not options.merge_loops
+    return _RegionEmitter(body, plan, graph, entry, exit_block, mirror).emit()
 
 
 def _successors(term: Operation) -> list[tuple[Block, list[SSAValue]]]:
@@ -838,6 +851,14 @@ def _region_graph(
             edges.append((block, succ))
     nodes = [entry, *(b for b in body.blocks if b in units), exit_block]
     return DiGraph.from_edges(entry, edges, nodes)
+
+
+@dataclass(frozen=True)
+class _Continue:
+    """The slot mirroring a loop's back-edge guard (`guard in ids`)."""
+
+    ids: frozenset[int]
+    slot: int
 
 
 @dataclass
@@ -869,6 +890,7 @@ class _RegionEmitter:
         graph: DiGraph[Block],
         entry: Block,
         exit_block: Block,
+        mirror: bool,
     ) -> None:
         units = frozenset(plan.order)
         self._body = body
@@ -886,6 +908,8 @@ class _RegionEmitter:
         self._guard: SSAValue | None = None
         self._loop_depth = 0
         self._observed = _observed_ids(plan)
+        self._mirror_loops = mirror
+        self._continue: _Continue | None = None
 
     def emit(self) -> Block:
         first = next(b for b in self._body.blocks if b in self._units)
@@ -957,9 +981,15 @@ class _RegionEmitter:
         block: Block,
         cur: dict[int, SSAValue],
     ) -> None:
-        for step in steps:
+        listed = list(steps)
+        for index, step in enumerate(listed):
+            after = listed[index + 1] if index + 1 < len(listed) else None
             if isinstance(step, LoopStep):
                 self._loop(step, block, cur)
+            elif step.test == StepTest.ELSE:
+                continue  # emitted with the step before it
+            elif isinstance(after, UnitStep) and after.test == StepTest.ELSE:
+                self._unit_else(step, after, block, cur)
             else:
                 self._unit(step, block, cur)
 
@@ -970,6 +1000,8 @@ class _RegionEmitter:
             current = pending.pop()
             if isinstance(current, UnitStep):
                 slots.update(self._writes[current.node])
+                if self._continue is not None and self._sets_guard(current.node):
+                    slots.add(self._continue.slot)
                 pending.extend(current.children)
             else:
                 pending.extend(current.steps)
@@ -1002,6 +1034,32 @@ class _RegionEmitter:
             [self._slots.types[s] for s in written],
             Region(regions[0]),
             Region(regions[1]),
+        )
+        block.add_op(if_op)
+        for slot, result in zip(written, if_op.results, strict=True):
+            cur[slot] = result
+
+    def _unit_else(
+        self,
+        step: UnitStep[Block],
+        other: UnitStep[Block],
+        block: Block,
+        cur: dict[int, SSAValue],
+    ) -> None:
+        """`step` and the `ELSE` step after it as the two branches of one
+        `scf.if` on `step`'s guard test."""
+        written = sorted(set(self._written(step)) | set(self._written(other)))
+        then_block, else_block = Block(), Block()
+        then_cur, else_cur = dict(cur), dict(cur)
+        self._body_of(step, then_block, then_cur)
+        self._body_of(other, else_block, else_cur)
+        then_block.add_op(scf.YieldOp(*(then_cur[s] for s in written)))
+        else_block.add_op(scf.YieldOp(*(else_cur[s] for s in written)))
+        if_op = scf.IfOp(
+            self._test(step, block),
+            [self._slots.types[s] for s in written],
+            Region(then_block),
+            Region(else_block),
         )
         block.add_op(if_op)
         for slot, result in zip(written, if_op.results, strict=True):
@@ -1053,16 +1111,59 @@ class _RegionEmitter:
         if isinstance(term, cf.ConditionalBranchOp):
             self._conditions[unit] = term.cond
         own = ids[unit]
-        targets = [own if self._keeps_own_id(unit, s) else ids[s] for s, _ in succs]
+        targets = self._guard_targets(unit, self._loop_depth > 0)
         if len(set(targets)) == 1 and targets[0] != own:
             block.add_op(simt.GuardSetOp(self._guard, targets[0]))
+            self._mirror(block, cur, None, targets[0], targets[0])
         elif len(set(targets)) == 2:
             block.add_op(simt.GuardSelectOp(self._guard, term.operands[0], *targets))
+            self._mirror(block, cur, term.operands[0], *targets)
         self._update_args(succs, term, block, cur)
         term.detach()
         _erase(term)
 
-    def _keeps_own_id(self, unit: Block, succ: Block) -> bool:
+    def _mirror(
+        self,
+        block: Block,
+        cur: dict[int, SSAValue],
+        condition: SSAValue | None,
+        then_id: int,
+        else_id: int,
+    ) -> None:
+        """Updates the innermost loop's back-edge condition after a guard
+        update to `then_id` where `condition` holds, else to `else_id`."""
+        mirror = self._continue
+        if mirror is None:
+            return
+        then_in, else_in = then_id in mirror.ids, else_id in mirror.ids
+        if condition is None or then_in == else_in:
+            constant = arith.ConstantOp(IntegerAttr(int(then_in), i1))
+            block.add_op(constant)
+            cur[mirror.slot] = constant.result
+        elif then_in:
+            cur[mirror.slot] = condition
+        else:
+            true = arith.ConstantOp(IntegerAttr(1, i1))
+            negated = arith.XOrIOp(condition, true.result)
+            block.add_ops((true, negated))
+            cur[mirror.slot] = negated.result
+
+    def _guard_targets(self, unit: Block, in_loop: bool) -> list[int]:
+        """The guard value `unit`'s lanes hold after it, per successor."""
+        term = unit.last_op
+        assert term is not None
+        ids = self._plan.ids
+        return [
+            ids[unit] if self._keeps_own_id(unit, succ, in_loop) else ids[succ]
+            for succ, _ in _successors(term)
+        ]
+
+    def _sets_guard(self, unit: Block) -> bool:
+        """Whether `unit`'s step (inside a loop) writes the guard."""
+        targets = self._guard_targets(unit, in_loop=True)
+        return len(set(targets)) == 2 or targets[0] != self._plan.ids[unit]
+
+    def _keeps_own_id(self, unit: Block, succ: Block, in_loop: bool) -> bool:
         """Whether lanes of `unit` may go to `succ` without changing the
         guard: no test checks `succ`'s id (it is the exit, or its step is
         entered without a guard test), and none checks the lanes' own id
@@ -1071,7 +1172,7 @@ class _RegionEmitter:
         ids = self._plan.ids
         if succ is not self._exit and ids[succ] in self._observed:
             return False
-        return self._loop_depth == 0 or ids[unit] not in self._observed
+        return not in_loop or ids[unit] not in self._observed
 
     def _update_args(
         self,
@@ -1115,6 +1216,8 @@ class _RegionEmitter:
     def _loop(
         self, step: LoopStep[Block], block: Block, cur: dict[int, SSAValue]
     ) -> None:
+        outer = self._continue
+        self._continue = self._mirror_for(step, block, cur)
         carried = self._written(step)
         types = [self._slots.types[s] for s in carried]
         before = Block(arg_types=types)
@@ -1124,7 +1227,11 @@ class _RegionEmitter:
         self._loop_depth += 1
         self._steps(step.steps, before, inner_cur)
         self._loop_depth -= 1
-        condition = self._any_guard(step.continue_ids, before)
+        mirror, self._continue = self._continue, outer
+        if mirror is None:
+            condition = self._any_guard(step.continue_ids, before)
+        else:
+            condition = inner_cur[mirror.slot]
         before.add_op(scf.ConditionOp(condition, *(inner_cur[s] for s in carried)))
         after = Block(arg_types=types)
         after.add_op(scf.YieldOp(*after.args))
@@ -1134,6 +1241,21 @@ class _RegionEmitter:
         block.add_op(loop)
         for slot, result in zip(carried, loop.results, strict=True):
             cur[slot] = result
+        if outer is not None:
+            cur[outer.slot] = self._any_guard(outer.ids, block)
+
+    def _mirror_for(
+        self, step: LoopStep[Block], block: Block, cur: dict[int, SSAValue]
+    ) -> _Continue | None:
+        """A slot that holds whether the guard is one of the loop's
+        `continue_ids`, tested once before the loop and then updated with
+        every guard update in it (`_mirror`), so the back-edge condition is
+        the branch conditions themselves rather than a test of the guard."""
+        if not self._mirror_loops:
+            return None
+        slot = self._slots.add(None, i1)
+        cur[slot] = self._any_guard(step.continue_ids, block)
+        return _Continue(step.continue_ids, slot)
 
     def _any_guard(self, ids: frozenset[int], block: Block) -> SSAValue:
         assert self._guard is not None

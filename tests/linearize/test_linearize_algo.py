@@ -378,22 +378,48 @@ def test_o2_keeps_an_acyclic_exit_unit_at_the_top_level() -> None:
     assert tests["U3"] == StepTest.GUARD
 
 
-def test_o2_still_nests_an_exit_unit_inside_a_loop() -> None:
-    """Inside a loop's range (first_match's `pos[q] = -1` after its search
-    loop lands between header and body in RPO), the exit unit E stays nested
-    under its branch: flat, it would cost a guard test on every iteration."""
-    graph = _graph(
-        [
-            ("D", "H"),
-            ("H", "B"),
-            ("H", "E"),
-            ("E", "X"),
-            ("B", "R"),
-            ("B", "H"),
-            ("R", "X"),
-        ]
-    )
-    plan = linearize(graph, "X", level=3)
-    assert plan.loops == ((0, 2),)
+FIRST_MATCH = _graph(
+    [
+        ("D", "H"),
+        ("H", "B"),
+        ("H", "E"),
+        ("E", "X"),
+        ("B", "R"),
+        ("B", "H"),
+        ("R", "X"),
+    ]
+)
+
+
+def test_loop_exits_follow_the_loop() -> None:
+    """first_match's shape: the search loop H..B leaves to E (`pos = -1`)
+    or R (`pos = j`). The DFS takes the edges leaving the loop first, so E
+    and R come after the loop instead of inside its range, the loop is H, B
+    alone, and the two exits are one if/else: the lanes at R's test hold R's
+    or E's id, and those that ran R hold the exit's."""
+    plan = linearize(FIRST_MATCH, "X", level=3)
+    assert plan.order[:2] == ("H", "B")
+    assert plan.loops == ((0, 1),)
     tests = {s.node: s.test for s in plan.unit_steps}
-    assert tests["E"] == StepTest.BRANCH_FALSE
+    assert tests["B"] == StepTest.BRANCH_TRUE
+    assert tests["R"] == StepTest.GUARD
+    assert tests["E"] == StepTest.ELSE
+    top = [s.node for s in plan.steps if isinstance(s, UnitStep)]
+    assert top == ["R", "E"]
+
+
+def test_else_needs_o1_and_a_loop_before() -> None:
+    """Level 0 tests every step; and steps that follow no loop keep their
+    tests: Fig. 1(b)'s B5 and B4 (ids 2 and 3) would qualify otherwise
+    (the lanes at B5's test hold 2 or 3, and B5's go to the exit), but in
+    acyclic code an if/else costs a stack entry two steps do not."""
+    plan = linearize(FIRST_MATCH, "X", level=0)
+    assert all(s.test == StepTest.GUARD for s in plan.unit_steps)
+    (region,) = _regions(FIG1)
+    graph = _region_graph(FIG1, region)
+    for level in range(1, 4):
+        plan = linearize(graph, region.exit, level)
+        assert plan.order == ("B2", "B3", "B5", "B4")
+        values = {s.node: s.values for s in plan.unit_steps}
+        assert values["B5"] == {2, 3}
+        assert all(s.test == StepTest.GUARD for s in plan.unit_steps)

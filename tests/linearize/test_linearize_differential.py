@@ -237,3 +237,98 @@ def test_empty_block_whose_argument_is_read_later_is_kept() -> None:
     module.verify()
     after = _run(module, data)
     assert (before[0] == after[0]).all() and (before[1] == after[1]).all()
+
+
+@st.composite
+def search_loop_kernel(draw: st.DrawFn) -> str:
+    """first_match's family: a loop header b0 that leaves to its own exit
+    block when it fails, 1-3 body blocks that each may leave to another exit
+    block (`found`), the last one back to b0; the exit blocks store a trace
+    and reach ^exit, some through a shared block. Lanes leave b0 once their
+    fuel is spent, so every lane terminates."""
+    k = draw(st.integers(1, 3))
+    exits = list(range(k + 1, 2 * k + 2))
+    join = 2 * k + 2
+    n = join + 1
+    blocks = [_entry_block(0)]
+    blocks.append(_block(0, n, exits[0], 1, draw(st.integers(1, 8)), False))
+    for i in range(1, k + 1):
+        after = (i + 1) % (k + 1)
+        threshold = draw(st.integers(0, 8))
+        store = draw(st.booleans())
+        if draw(st.booleans()):
+            blocks.append(_block(i, n, after, exits[i], threshold, store))
+        else:
+            blocks.append(_block(i, n, exits[i], after, threshold, store))
+    for index in exits:
+        target = join if draw(st.booleans()) else n
+        blocks.append(_block(index, n, target, None, 0, draw(st.booleans())))
+    blocks.append(_block(join, n, n, None, 0, True))
+    blocks.append(_exit_block(n))
+    header = (
+        "func.func @k(%out: memref<?xi32>, %trace: memref<?xi32>, "
+        "%data: memref<?xi32>) attributes {simt.kernel} {\n"
+    )
+    return header + "\n".join(blocks) + "\n}\n"
+
+
+@settings(
+    max_examples=120,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(search_loop_kernel(), st.integers(0, 3), st.integers(0, 2**31 - 1))
+def test_search_loops_keep_their_outputs(text: str, level: int, seed: int) -> None:
+    """Loops with several exits: the carried back-edge condition and the
+    exits after the loop as an if/else (`ELSE` steps) keep every lane's
+    result and trace."""
+    data = np.random.default_rng(seed).integers(0, 1000, LANES).astype(np.int32)
+    before = _run(_parse(CTX, text), data)
+    module = _parse(CTX, text)
+    LinearizePass(level=level).apply(CTX, module)
+    module.verify()
+    after = _run(module, data)
+    assert (before[0] == after[0]).all() and (before[1] == after[1]).all(), text
+
+
+def _first_match_shape() -> str:
+    """k = 1 of the family, each exit straight to ^exit: b0 leaves to b2
+    when it fails, b1 to b3 when it finds."""
+    blocks = [
+        _entry_block(0),
+        _block(0, 4, 2, 1, 6, False),
+        _block(1, 4, 0, 3, 2, True),
+        _block(2, 4, 4, None, 0, True),
+        _block(3, 4, 4, None, 0, False),
+        _exit_block(4),
+    ]
+    header = (
+        "func.func @k(%out: memref<?xi32>, %trace: memref<?xi32>, "
+        "%data: memref<?xi32>) attributes {simt.kernel} {\n"
+    )
+    return header + "\n".join(blocks) + "\n}\n"
+
+
+def test_search_loop_ends_in_one_if_else() -> None:
+    """The family reaches what it is there to check: at level 3 the loop's
+    condition is no guard test, and the two exits after it are one `scf.if`
+    on a guard test with both regions used."""
+    text = _first_match_shape()
+    module = _parse(CTX, text)
+    LinearizePass(level=3).apply(CTX, module)
+    (loop,) = [op for op in module.walk() if isinstance(op, scf.WhileOp)]
+    condition = loop.before_region.block.last_op
+    assert isinstance(condition, scf.ConditionOp)
+    assert not isinstance(condition.condition.owner, simt.GuardTestOp)
+    pairs = [
+        op
+        for op in module.walk()
+        if isinstance(op, scf.IfOp)
+        and isinstance(op.cond.owner, simt.GuardTestOp)
+        and all(len(r.block.ops) > 1 for r in (op.true_region, op.false_region))
+    ]
+    assert len(pairs) == 1
+    data = np.arange(LANES, dtype=np.int32) * 37
+    before, after = _run(_parse(CTX, text), data), _run(module, data)
+    assert (before[0] == after[0]).all() and (before[1] == after[1]).all()

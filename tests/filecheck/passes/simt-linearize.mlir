@@ -1,7 +1,7 @@
 // RUN: simt-opt %s --split-input-file -p 'simt-linearize{level=0}' | filecheck %s --check-prefixes=CHECK,L0
-// RUN: simt-opt %s --split-input-file -p 'simt-linearize{level=1}' | filecheck %s --check-prefixes=CHECK,L1
-// RUN: simt-opt %s --split-input-file -p 'simt-linearize{level=2}' | filecheck %s --check-prefixes=CHECK,L2
-// RUN: simt-opt %s --split-input-file -p 'simt-linearize{level=3}' | filecheck %s --check-prefixes=CHECK,L3
+// RUN: simt-opt %s --split-input-file -p 'simt-linearize{level=1}' | filecheck %s --check-prefixes=CHECK,L1,OPT
+// RUN: simt-opt %s --split-input-file -p 'simt-linearize{level=2}' | filecheck %s --check-prefixes=CHECK,L2,OPT
+// RUN: simt-opt %s --split-input-file -p 'simt-linearize{level=3}' | filecheck %s --check-prefixes=CHECK,L3,OPT
 
 // Fig. 1(b) -> Fig. 4: the short circuit's region B2..B5 becomes one guarded
 // step per block in reverse post-order; B1 (the CIDOM) sets the guard with its
@@ -57,14 +57,19 @@ func.func @fig1(%a: memref<?xi32>, %x: i32) attributes {simt.kernel} {
 
 // Fig. 5(b) -> 5(c): the retreating edge B4 -> B2 becomes an scf.while over
 // B2..B4 that runs again while the guard holds B2's id (the back-edge guard
-// B4_1_G); the loop's exits B5 and B6 follow it.
+// B4_1_G); the loop's exits B5 and B6 follow it. From level 1 on, an i1
+// carried by the loop mirrors that test: set before the loop by one guard
+// test, then updated with each guard update (B2's branch condition, B3's,
+// `true` for B4's back edge), so the loop's condition is no guard test.
 // L0 tests every block; O1 drops the tests of B2 and B6, which always match;
 // O2 nests B4 under B3; O3 tests B3 and B4 with their predecessors' branch
 // conditions instead of the guard.
 // CHECK-LABEL: func.func @fig5
 // CHECK-NOT:     {{ cf\.}}
 // CHECK:         %[[G:.*]] = simt.guard.create 0 : !simt.guard<6>
-// CHECK:         scf.while
+// OPT:           %[[START:.*]] = simt.guard.test %[[G]], 0
+// OPT-NEXT:      scf.while ({{.*}}, %{{.*}} = %[[START]])
+// L0:            scf.while
 // L0-NEXT:         simt.guard.test %[[G]], 0
 // L0:              %[[DONE0:.*]] = arith.cmpi sge
 // L0:              simt.guard.test %[[G]], 1
@@ -85,8 +90,10 @@ func.func @fig1(%a: memref<?xi32>, %x: i32) attributes {simt.kernel} {
 // L3:                } else {
 // L3-NEXT:             arith.addi
 // L3-NEXT:             simt.guard.set %[[G]], 0
-// CHECK:           %[[BACK:.*]] = simt.guard.test %[[G]], 0
-// CHECK-NEXT:      scf.condition(%[[BACK]])
+// L0:              %[[BACK:.*]] = simt.guard.test %[[G]], 0
+// L0-NEXT:         scf.condition(%[[BACK]])
+// OPT-NOT:         simt.guard.test %[[G]], 0
+// OPT:             scf.condition(%[[CONT:.*]]) %{{.*}}, %[[CONT]] :
 // L0:            simt.guard.test %[[G]], 3
 // L0:            simt.guarded %[[G]], 4
 // L3:            simt.guard.test %[[G]], 3
@@ -134,8 +141,11 @@ func.func @fig5(%a: memref<?xi32>, %n: i32) attributes {simt.kernel} {
 // CHECK:           %[[T2:.*]] = simt.guard.test %[[G]], 2
 // CHECK:           scf.if %[[T2]]
 // CHECK:             arith.muli
-// CHECK:           %[[BACK:.*]] = simt.guard.test %[[G]], 1
-// CHECK-NEXT:      scf.condition(%[[BACK]])
+// L0:              %[[BACK:.*]] = simt.guard.test %[[G]], 1
+// L0-NEXT:         scf.condition(%[[BACK]])
+// OPT:               %[[S3:.*]] = arith.cmpi slt, %{{.*}}, %x
+// OPT:               scf.yield %{{.*}}, %{{.*}}, %[[S3]] :
+// OPT:             scf.condition(%[[CONT:.*]]) %{{.*}}, %[[CONT]] :
 // CHECK-NOT:     arith.muli
 // CHECK-NOT:     arith.addi
 // CHECK:         func.return
@@ -234,16 +244,50 @@ func.func @structured(%a: memref<?xi32>, %n: i32) attributes {simt.kernel} {
 
 // A return inside a loop: the function's own return-only block is the exit
 // of the region, so the region is the loop and its two exits; the bound check
-// before the loop stays an scf.if around it, outside the region.
+// before the loop stays an scf.if around it, outside the region. The exits
+// follow the loop (ids 3 and 4). From level 1 on the loop continues on a
+// carried i1 that mirrors `guard == 0` (the header's branch condition and
+// the latch's, not a guard test), and the exit `miss` (id 4) is the else
+// branch of `found` (id 3): lanes after the loop hold 3 or 4.
 // CHECK-LABEL: func.func @early_return
 // CHECK:         %[[IN:.*]] = arith.cmpi slt, %tid
 // CHECK-NEXT:    scf.if %[[IN]] {
 // CHECK:           memref.load %keys
 // CHECK:           %[[G:.*]] = simt.guard.create 0 : !simt.guard<6>
-// CHECK:           %[[J:.*]], %{{.*}} = scf.while
-// CHECK:             scf.condition
-// CHECK:           simt.guarded %[[G]], 4
-// CHECK-NEXT:        memref.store %[[J]]
+// L0:              %[[J:.*]], %{{.*}} = scf.while
+// L0:              %[[BACK:.*]] = simt.guard.test %[[G]], 0
+// L0-NEXT:           scf.condition(%[[BACK]])
+// L0:              simt.guarded %[[G]], 3
+// L0-NEXT:           memref.store %[[J]]
+// L0:              simt.guarded %[[G]], 4
+// L0:                memref.store %minus
+// L1:              %[[START:.*]] = simt.guard.test %[[G]], 0
+// L1-NEXT:         %[[J:.*]], %{{.*}}, %{{.*}} = scf.while ({{.*}}, %[[C:.*]] = %[[START]]) : (i32, i32, i1)
+// L1:                simt.guard.select %[[G]], %more, 1, 4
+// L1:                scf.condition(%[[CONT:.*]]) %{{.*}}, %{{.*}}, %[[CONT]] :
+// L2:              %[[START:.*]] = simt.guard.test %[[G]], 0
+// L2-NEXT:         %[[J:.*]], %{{.*}}, %{{.*}} = scf.while ({{.*}}, %[[C:.*]] = %[[START]]) : (i32, i32, i1)
+// L2:                scf.condition(%[[CONT:.*]]) %{{.*}}, %{{.*}}, %[[CONT]] :
+// L3:              %[[START:.*]] = simt.guard.test %[[G]], 0
+// L3-NEXT:         %[[J:.*]], %{{.*}}, %{{.*}} = scf.while ({{.*}}, %[[C:.*]] = %[[START]]) : (i32, i32, i1)
+// L3:                %[[MORE:.*]] = arith.cmpi slt
+// L3-NEXT:           simt.guard.select %[[G]], %[[MORE]], 1, 4
+// L3:                scf.if %[[MORE]]
+// L3:                  simt.guard.select %[[G]], %[[HIT:.*]], 3, 1
+// L3-NEXT:             %[[NO:.*]] = arith.constant false
+// L3-NEXT:             %{{.*}}, %{{.*}} = scf.if %[[HIT]]
+// L3-NEXT:               scf.yield %{{.*}}, %[[NO]]
+// L3-NEXT:             } else {
+// L3-NEXT:               simt.guard.set %[[G]], 0
+// L3-NEXT:               %[[YES:.*]] = arith.constant true
+// L3-NEXT:               scf.yield %{{.*}}, %[[YES]]
+// L3:                scf.condition(%[[CONT:.*]]) %{{.*}}, %{{.*}}, %[[CONT]] :
+// OPT:             %[[FOUND:.*]] = simt.guard.test %[[G]], 3
+// OPT-NEXT:        scf.if %[[FOUND]] {
+// OPT-NEXT:          memref.store %[[J]]
+// OPT-NEXT:        } else {
+// OPT:               memref.store %minus
+// CHECK-NOT:       simt.guard
 // CHECK:         } else {
 // CHECK-NEXT:    }
 // CHECK-NOT:     {{ cf\.}}
