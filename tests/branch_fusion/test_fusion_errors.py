@@ -7,7 +7,7 @@ values of the float options are accepted and read as floats."""
 import io
 import math
 import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -151,19 +151,12 @@ def test_unregistered_op_in_a_branch_fails_with_its_location() -> None:
     )
 
 
-def _simt_opt(source: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "simt.tools.simt_opt", str(source), *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
-def test_simt_opt_exits_with_status_1(tmp_path: Path) -> None:
+def test_simt_opt_exits_with_status_1(
+    tmp_path: Path, simt_opt: Callable[..., subprocess.CompletedProcess[str]]
+) -> None:
     source = tmp_path / "k.mlir"
     source.write_text(KERNEL)
-    result = _simt_opt(source, "-p", "simt-branch-fusion{gap-cost=-1}")
+    result = simt_opt(source, "-p", "simt-branch-fusion{gap-cost=-1}")
     assert result.returncode == 1
     assert result.stderr.startswith(
         "simt-opt: error: simt-branch-fusion: expected a finite, non-negative "

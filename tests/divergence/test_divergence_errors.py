@@ -8,7 +8,7 @@ exits with status 1."""
 import io
 import json
 import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -213,19 +213,12 @@ def test_missing_profile_fails_the_pass(tmp_path: Path) -> None:
     )
 
 
-def _simt_opt(source: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "simt.tools.simt_opt", str(source), *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
-def test_simt_opt_exits_with_status_1(tmp_path: Path) -> None:
+def test_simt_opt_exits_with_status_1(
+    tmp_path: Path, simt_opt: Callable[..., subprocess.CompletedProcess[str]]
+) -> None:
     source = tmp_path / "k.mlir"
     source.write_text(DECLARATION)
-    result = _simt_opt(source, "-p", "simt-divergence")
+    result = simt_opt(source, "-p", "simt-divergence")
     assert result.returncode == 1
     assert result.stderr.startswith(
         "simt-opt: error: simt-divergence: kernel.py:2:0: 'func.func' @helper"

@@ -4,7 +4,7 @@
 traceback; `simt-opt` prints the message and exits with status 1."""
 
 import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -97,22 +97,12 @@ def test_level_out_of_range() -> None:
         LinearizePass(level=4).apply(ctx, module)
 
 
-def test_simt_opt_exits_with_status_1(tmp_path: Path) -> None:
+def test_simt_opt_exits_with_status_1(
+    tmp_path: Path, simt_opt: Callable[..., subprocess.CompletedProcess[str]]
+) -> None:
     source = tmp_path / "spin.mlir"
     source.write_text(INFINITE_LOOP)
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "simt.tools.simt_opt",
-            str(source),
-            "-p",
-            "simt-linearize",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = simt_opt(source, "-p", "simt-linearize")
     assert result.returncode == 1
     assert "kernel.py:7:2: 'cf.br': expected every block to reach" in result.stderr
     assert "Traceback" not in result.stderr
