@@ -5,6 +5,9 @@ docstring says what the figure shows and what the reconstruction guesses.
 Expected facts quoted from the paper are marked "paper:".
 """
 
+from paper_graphs import ANANTPUR_FIG1, ANANTPUR_FIG5
+from paper_graphs import graph as _graph
+
 from simt.analysis import (
     Condition,
     DiGraph,
@@ -14,29 +17,8 @@ from simt.analysis import (
     UnstructuredEdges,
 )
 
-
-def _graph(edges: list[tuple[str, str]]) -> DiGraph[str]:
-    return DiGraph.from_edges(edges[0][0], edges)
-
-
-# Fig. 1(b): the short-circuit CFG. Its edges are those of the transformed
-# code of Fig. 4(a): B1 -> B3 | B2, B2 -> B3 | B5, B3 -> B4 | B5, B4 -> B6,
-# B5 -> B6. Entry and Exit are the blocks Fig. 4(b) names ("Block B1_G is made
-# the successor of the entry block", "add Exit as the successor of B6").
-FIG1 = _graph(
-    [
-        ("Entry", "B1"),
-        ("B1", "B2"),
-        ("B1", "B3"),
-        ("B2", "B3"),
-        ("B2", "B5"),
-        ("B3", "B4"),
-        ("B3", "B5"),
-        ("B4", "B6"),
-        ("B5", "B6"),
-        ("B6", "Exit"),
-    ]
-)
+FIG1 = ANANTPUR_FIG1  # Fig. 1(b), see tests/paper_graphs.py
+FIG5 = ANANTPUR_FIG5  # Fig. 5(b), see tests/paper_graphs.py
 
 
 def test_fig1_short_circuit_dominance() -> None:
@@ -93,25 +75,6 @@ def test_fig4_linearized_short_circuit_is_structured() -> None:
         assert pdom.ipdom(f"B{i}_G") == f"B{i + 1}_G"
     assert UnstructuredEdges(linear).is_structured
     assert LoopForest(linear).loops == ()
-
-
-# Fig. 5(b): a loop B2, B3, B4 (back edge B4 -> B2) left by two edges,
-# B2 -> B5 and B3 -> B6. Guessed: B1 is the entry, B4's only successor is B2
-# (an exit from B4 would be a third unstructured edge, the paper names two),
-# B5 -> B6, and B6 -> Exit. Successors are listed taken-branch first so that
-# the reverse post-order is the paper's B1, ..., B6.
-FIG5 = _graph(
-    [
-        ("B1", "B2"),
-        ("B2", "B5"),
-        ("B2", "B3"),
-        ("B3", "B6"),
-        ("B3", "B4"),
-        ("B4", "B2"),
-        ("B5", "B6"),
-        ("B6", "Exit"),
-    ]
-)
 
 
 def test_fig5_jump_out_of_loop() -> None:

@@ -6,6 +6,8 @@ The figure graphs are the reconstructions of tests/analysis/test_figures_anantpu
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from paper_graphs import ANANTPUR_FIG1, ANANTPUR_FIG5
+from paper_graphs import graph as _graph
 
 from simt.analysis.dominance import DominatorTree, PostDominatorTree
 from simt.analysis.graph import DiGraph
@@ -27,36 +29,8 @@ from simt.analysis.unstructured import UnstructuredEdges
 Edges = list[tuple[str, str]]
 
 
-def _graph(edges: Edges) -> DiGraph[str]:
-    return DiGraph.from_edges(edges[0][0], edges)
-
-
-FIG1 = _graph(
-    [
-        ("Entry", "B1"),
-        ("B1", "B2"),
-        ("B1", "B3"),
-        ("B2", "B3"),
-        ("B2", "B5"),
-        ("B3", "B4"),
-        ("B3", "B5"),
-        ("B4", "B6"),
-        ("B5", "B6"),
-        ("B6", "Exit"),
-    ]
-)
-FIG5 = _graph(
-    [
-        ("B1", "B2"),
-        ("B2", "B5"),
-        ("B2", "B3"),
-        ("B3", "B6"),
-        ("B3", "B4"),
-        ("B4", "B2"),
-        ("B5", "B6"),
-        ("B6", "Exit"),
-    ]
-)
+FIG1 = ANANTPUR_FIG1
+FIG5 = ANANTPUR_FIG5
 FIG6B = _graph(
     [
         ("B0", "B1"),
