@@ -4,9 +4,10 @@ Run: `python -m simt.bench.optimize` (writes `bench/results/optimize.json`
 and `optimize.png`, prints the table and the issue's target figures).
 
 For every corpus kernel (`simt.bench.kernels.CORPUS`, small inputs) and for
-the DPLL kernel on both formulas (`simt.bench.dpll`, a small split of 32
-sub-trees with a node limit so that the simulator runs it in seconds), the
-simulator measures cycles and SIMD efficiency of:
+the DPLL kernel on both formulas (`simt.bench.dpll`: one warp of 32 lanes
+taking 128 jobs from the kernel's job queue, hole8's cut at a node limit,
+dubois25's 26-variable split searched to the end, so that the simulator runs
+each in seconds), the simulator measures cycles and SIMD efficiency of:
 
 - the original IR;
 - each single pass alone: `simt-flatten-loops` (always, adaptive),
@@ -217,22 +218,32 @@ class DpllCase:
     profiled: Any
 
 
+DPLL_JOBS = 128
+"""Jobs of each DPLL case, taken by one warp (4 a lane) from the job queue."""
+
+
 def dpll_cases(node_limit: int) -> list[DpllCase]:
+    """hole8: jobs 512..639 of the 10-variable split (about half end at the
+    first node), cut at `node_limit` nodes, profiled on jobs 640..767;
+    dubois25: jobs 0..127 of a 26-variable split (1, 3 or 7 nodes each,
+    searched to the end), profiled on jobs 128..255 (see
+    `simt.bench.dpll.run.DUBOIS_NOTE`)."""
     from simt.bench.dpll.cnf import dubois, pigeonhole
     from simt.bench.dpll.harness import Split
 
+    unlimited = 1 << 62
     return [
         DpllCase(
             "dpll_hole8",
             lambda: pigeonhole(8),
-            Split(10, 960, 32, node_limit),
-            Split(10, 896, 32, node_limit),
+            Split(10, 512, DPLL_JOBS, node_limit),
+            Split(10, 512 + DPLL_JOBS, DPLL_JOBS, node_limit),
         ),
         DpllCase(
             "dpll_dubois25",
             lambda: dubois(25),
-            Split(10, 0, 32, node_limit),
-            Split(10, 512, 32, node_limit),
+            Split(26, 0, DPLL_JOBS, unlimited),
+            Split(26, DPLL_JOBS, DPLL_JOBS, unlimited),
         ),
     ]
 
@@ -408,7 +419,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument("--kernels", nargs="*", default=None)
     parser.add_argument(
-        "--node-limit", type=int, default=20, help="DPLL nodes per lane"
+        "--node-limit", type=int, default=16, help="DPLL hole8 nodes per job"
     )
     parser.add_argument("--skip-dpll", action="store_true")
     options = parser.parse_args(argv)

@@ -4,8 +4,8 @@
   ("duboisD") generators, and the CSR arrays the solvers read;
 - `generate`: writes hole8.cnf and dubois25.cnf (`python -m
   simt.bench.dpll.generate`);
-- `kernel`: the numba.cuda-style DPLL kernel, one lane per sub-tree ("Take 4"),
-  with the paper's loops L1-L4;
+- `kernel`: the numba.cuda-style DPLL kernel ("Take 4"): lanes take sub-trees
+  from a job queue (loop L0) and search each with the paper's loops L1-L4;
 - `reference`: the same algorithm single-threaded on the CPU (numba @njit);
 - `harness`: launches of the kernel on the simulator (and on a GPU through
   numba-cuda when one is present), results per sub-tree, literal checks per

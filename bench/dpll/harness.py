@@ -3,10 +3,12 @@
 Source: Bulavintsev and Zhdanov 2021, Sec. 5.5, Table 1: the speed of
 constraint propagation in millions of literal checks per second (a literal
 check is one iteration of L4). A run searches the sub-trees
-`first .. first + count - 1` of a `prefix_vars`-variable split, one lane
-each, with at most `node_limit` nodes per sub-tree, and returns per sub-tree
+`first .. first + count - 1` of a `prefix_vars`-variable split as `count`
+jobs, which `lanes` threads take from a shared counter (the kernel's loop
+L0), with at most `node_limit` nodes per sub-tree, and returns per sub-tree
 verdicts, visited nodes and literal checks (`SubtreeResults`), which every
-back end must produce identically.
+back end must produce identically (a job's search does not depend on the
+lane that runs it, nor on when).
 
 Back ends: `run_cpu` (the @njit reference, sub-trees one after another),
 `run_simulator` (simt IR of the kernel, before or after a pass pipeline, on
@@ -32,20 +34,23 @@ from simt.bench.dpll.reference import solve_subtrees
 BLOCK = 32
 """Threads per block of every launch: one warp, so sub-samples map cleanly."""
 
-_STATUS_ARG = 15
-_NODES_ARG = 16
-_CHECKS_ARG = 17
-_ASSIGN_ARG = 10
+_NEXT_JOB_ARG = 10
+_STATUS_ARG = 16
+_NODES_ARG = 17
+_CHECKS_ARG = 18
+_MODELS_ARG = 19
 
 
 @dataclass(frozen=True)
 class Split:
-    """Which sub-trees a run searches, and how deep each may go."""
+    """Which sub-trees a run searches (the jobs), how deep each may go, and
+    how many lanes (threads, a multiple of `BLOCK`) share the jobs."""
 
     prefix_vars: int
     first: int
     count: int
     node_limit: int
+    lanes: int = BLOCK
 
     def __post_init__(self) -> None:
         if not 0 <= self.prefix_vars <= 30:
@@ -61,6 +66,14 @@ class Split:
             )
         if self.node_limit < 1:
             raise ValueError(f"node_limit must be positive, got {self.node_limit}")
+        if self.lanes < BLOCK or self.lanes % BLOCK:
+            raise ValueError(
+                f"lanes must be a positive multiple of {BLOCK}, got {self.lanes}"
+            )
+
+    @property
+    def jobs_per_lane(self) -> float:
+        return self.count / self.lanes
 
 
 @dataclass(frozen=True)
@@ -112,8 +125,10 @@ class Timed:
 
 
 def launch_args(arrays: SolverArrays, split: Split) -> list[Any]:
-    """The kernel's arguments in order, with zeroed per-lane state and outputs."""
-    lanes, nv, nq = split.count, arrays.num_vars, arrays.queue_capacity
+    """The kernel's arguments in order: the job counter at 0, zeroed per-lane
+    state, per-job outputs (status -1: no lane took the job)."""
+    lanes, jobs = split.lanes, split.count
+    nv, nq = arrays.num_vars, arrays.queue_capacity
     return [
         arrays.clause_start,
         arrays.clause_lits,
@@ -123,21 +138,23 @@ def launch_args(arrays: SolverArrays, split: Split) -> list[Any]:
         np.int32(nq),
         np.int32(split.prefix_vars),
         np.int32(split.first),
-        np.int32(lanes),
+        np.int32(jobs),
         np.int64(split.node_limit),
+        np.zeros(1, dtype=np.int32),
         np.zeros(lanes * nv, dtype=np.int32),
         np.zeros(lanes * nv, dtype=np.int32),
         np.zeros(lanes * nv, dtype=np.int32),
         np.zeros(lanes * nq, dtype=np.int32),
         np.zeros(lanes, dtype=np.int32),
-        np.full(lanes, -1, dtype=np.int32),
-        np.zeros(lanes, dtype=np.int64),
-        np.zeros(lanes, dtype=np.int64),
+        np.full(jobs, -1, dtype=np.int32),
+        np.zeros(jobs, dtype=np.int64),
+        np.zeros(jobs, dtype=np.int64),
+        np.zeros(jobs * nv, dtype=np.int32),
     ]
 
 
 def results_of(args: list[Any]) -> SubtreeResults:
-    """The per-lane outputs of a finished launch."""
+    """The per-job outputs of a finished launch."""
     return SubtreeResults(
         np.array(args[_STATUS_ARG], dtype=np.int32),
         np.array(args[_NODES_ARG], dtype=np.int64),
@@ -145,17 +162,24 @@ def results_of(args: list[Any]) -> SubtreeResults:
     )
 
 
-def lane_models(args: list[Any], num_vars: int) -> npt.NDArray[np.int32]:
-    """The final assignment of every lane (row = lane), +1 true / -1 false / 0 free."""
-    return np.array(args[_ASSIGN_ARG], dtype=np.int32).reshape(-1, num_vars)
+def job_models(args: list[Any], num_vars: int) -> npt.NDArray[np.int32]:
+    """The model each SAT job found (row = job; +1 true / -1 false), zeros
+    for the other jobs."""
+    return np.array(args[_MODELS_ARG], dtype=np.int32).reshape(-1, num_vars)
+
+
+def jobs_taken(args: list[Any]) -> int:
+    """The job counter after a launch: the jobs plus one failed take per lane."""
+    return int(args[_NEXT_JOB_ARG][0])
 
 
 def grid_for(split: Split) -> tuple[int, ...]:
-    return (-(-split.count // BLOCK),)
+    return (split.lanes // BLOCK,)
 
 
 def run_cpu(arrays: SolverArrays, split: Split) -> Timed:
-    """The @njit reference (compiled before timing)."""
+    """The @njit reference (compiled before timing): the same jobs, one
+    after another in job order."""
     warm = Split(split.prefix_vars, split.first, 1, 1)
     solve_subtrees(arrays, warm.prefix_vars, warm.first, warm.count, warm.node_limit)
     start = time.perf_counter()

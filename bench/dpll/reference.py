@@ -11,7 +11,10 @@ kernel sub-tree by sub-tree: verdict, visited nodes and literal checks.
 
 `solve_subtree` searches one sub-tree (the first `prefix_vars` variables set
 by the bits of the sub-tree number, most significant first, bit 0 = true);
-`solve_subtrees` runs a range of them one after another, as a CPU would.
+`solve_subtrees` runs the jobs of the kernel's queue (sub-trees `first ..
+first + count - 1`) one after another in job order, as one CPU thread
+taking every job from the queue would. A job's search starts from a cleared
+assignment, as in the kernel, so it does not depend on the jobs before it.
 """
 
 from __future__ import annotations

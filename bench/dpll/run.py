@@ -8,24 +8,29 @@ million/s). Writes `dpll.json` into the output folder with, per formula:
 - `cpu_full`: the @njit reference over every sub-tree of a 10-variable split
   (hole8 searched to the end: UNSAT; dubois25 with a node limit per sub-tree,
   its full refutation takes minutes: `--full-cpu` runs it);
-- `sample`: the sub-trees the simulator runs (a documented sub-sample: the
-  Python simulator issues about 10^5 warp instructions a second), with the
-  CPU reference on the same sample, checked sub-tree by sub-tree, and the
-  spread of nodes per sub-tree (`subtree_nodes`). hole8: 32 sub-trees of the
-  10-variable split cut at 50 nodes. dubois25: 64 sub-trees of a 20-variable
-  split searched to the end (no node limit; 191 nodes each, all refuted), as
-  in Take 4 where every lane finishes its own sub-tree;
+- `sample`: the jobs the simulator runs (a documented sub-sample: the Python
+  simulator issues about 10^5 warp instructions a second) on one warp of 32
+  lanes that take them from the kernel's job queue (loop L0), with the CPU
+  reference on the same jobs, checked job by job, and the spread of nodes
+  per job (`subtree_nodes`). hole8: 256 sub-trees (jobs 512..767) of the
+  10-variable split cut at 16 nodes (8 jobs a lane; half of them end at the
+  first node, the others run to the limit). dubois25: 128 sub-trees of a
+  26-variable split searched to the end (no node limit; 1, 3 or 7 nodes,
+  all refuted), as in Take 4 where every job is searched to its end;
 - `simulator_original` / `simulator_optimized`: wall time, literal checks per
   second of the simulation (a Python model: only its ratios mean anything),
   SIMD efficiency, issued warp instructions and cycles, and literal checks
   per issued warp instruction and per cycle (the model's throughput), before
   and after `simt-optimize` given a profile taken on as many other sub-trees
-  (`profiled_split`), and `simd_efficiency_gain` (after / before);
-- `variants` (dubois25): the same measurement on other documented splits,
-  here a 26-variable split searched to the end, whose sub-trees differ in
-  size (see `DUBOIS_NOTE`);
+  (`profiled_split`), `all_jobs_done` (every job's status written and the
+  job counter at jobs + lanes: each job taken exactly once), and
+  `simd_efficiency_gain` (after / before);
+- `variants` (dubois25): the same measurement on other documented splits:
+  a 28-variable split (jobs of 1 to 7 nodes, most of 1) and a 20-variable
+  split whose sub-trees are all the same 191-node search (see `DUBOIS_NOTE`);
 - `gpu`: numba's kernel and simt's (original, optimized) on the full split
-  when numba-cuda sees a GPU, else the reason there is none.
+  (`GPU_JOBS_PER_LANE` jobs a lane) when numba-cuda sees a GPU, else the
+  reason there is none.
 
 Also the kernel's loop tree (`simt-loop-tree`, noalias) and whether the
 kernel lowers to PTX.
@@ -56,6 +61,7 @@ from simt.bench.dpll.harness import (
     compile_dpll,
     gpu_available,
     grid_for,
+    jobs_taken,
     launch_args,
     run_cpu,
     run_numba_gpu,
@@ -76,17 +82,35 @@ OPTIMIZE = "simt-optimize"
 UNLIMITED = 1 << 62
 """A node limit no search reaches (written as null in the results)."""
 
+LANES = BLOCK
+"""Lanes of the simulator's samples: one warp, whose SIMD efficiency is measured."""
+
+GPU_JOBS_PER_LANE = 4
+"""Jobs per lane of the GPU runs (1024 jobs: 256 lanes in 8 blocks)."""
+
 
 DUBOIS_NOTE = (
     "dubois25 decided in variable order is symmetric: variables 1..25 form a "
     "chain of xor gadgets (i, 50+i, i+1) whose middle variable absorbs any "
     "values of the ends, so for a split of at most 24 variables every sub-tree "
-    "is the same search up to polarity (same nodes and literal checks, e.g. "
-    "191 nodes on a 20-variable split): the lanes of a warp run in lockstep to "
-    "the end, SIMD efficiency is about 0.99 before any pass, and no pass can "
-    "raise it 1.5x. From 25 variables on the split cuts gadgets and sub-trees "
-    "differ in size (1, 3 or 7 nodes on a 26-variable split): the `variants` "
-    "entry measures that case, where lanes finish at different times."
+    "is the same search up to polarity (191 nodes on a 20-variable split: the "
+    "lanes run in lockstep, SIMD efficiency about 0.99 before any pass, "
+    "nothing to gain). From 25 variables on the split cuts gadgets and jobs "
+    "differ in nodes (1, 3 or 7 on 26- and 28-variable splits), but not much "
+    "in work: a job's first node propagates its 26 or 28 prefix literals and "
+    "holds most of its literal checks (about 600 of 600 to 1000 on the "
+    "26-variable split), so the original kernel, taking jobs from the queue, "
+    "is already at about 0.71 (26) and 0.59 (28), and the serialization that "
+    "simt-optimize removes from hole8's walk (linearizing L1) costs little "
+    "here: the gain is about 1.02x, short of the 1.5x target. Flattening the "
+    "job loop with the walk does not pay either: with both written as "
+    "structured loops (so that simt-flatten-loops can merge them), "
+    "simt-optimize flattened them and lost (SIMD efficiency 0.73 -> 0.34 on "
+    "128 jobs of the 26-variable split), because the prefix propagations of "
+    "jobs that lanes start at different times no longer overlap. Other "
+    "decision orders (random, or splitting on variables off the chain) turn "
+    "the sub-trees into searches of thousands to hundreds of thousands of "
+    "nodes, beyond what the simulator can run."
 )
 """Why the dubois25 sample has the SIMD efficiency it has (checked by tests/dpll)."""
 
@@ -106,16 +130,22 @@ class Config:
 def configs(quick: bool, full_cpu: bool) -> list[Config]:
     """hole8 and dubois25; `quick` shrinks the runs to a smoke test.
 
-    The dubois25 samples search their sub-trees to the end (no node limit),
-    as the lanes of Take 4 do: 64 sub-trees of a 20-variable split (191
-    nodes each; quick: 32 of a 24-variable split, 11 nodes each) and, as a
-    variant, 64 (quick: 32) sub-trees of a 26-variable split.
+    Every sample runs on one warp (`LANES`) with several jobs a lane, so
+    that the queue (L0) hands out work as lanes finish. hole8: 256 jobs cut
+    at 16 nodes (quick: 64 jobs cut at 5). The dubois25 samples search their
+    sub-trees to the end (no node limit), as the jobs of Take 4 are: 128
+    jobs of a 26-variable split and, as variants, 128 of a 28-variable split
+    and 64 of a 20-variable split (quick: 64 jobs of the 26- and 28-variable
+    splits and 64 of a 24-variable split, 11 nodes each).
     """
     dubois_cpu_limit = UNLIMITED if full_cpu else (200 if quick else 20_000)
-    hole_sample = Split(10, 960, 32, 5 if quick else 50)
-    lanes = 32 if quick else 64
-    dubois_sample = Split(24 if quick else 20, 0, lanes, UNLIMITED)
-    dubois_uneven = Split(26, 0, lanes, UNLIMITED)
+    hole_sample = Split(10, 512, 64 if quick else 256, 5 if quick else 16, LANES)
+    jobs = 64 if quick else 128
+    dubois_sample = Split(26, 0, jobs, UNLIMITED, LANES)
+    dubois_variants = (
+        Split(28, 0, jobs, UNLIMITED, LANES),
+        Split(24 if quick else 20, 0, 64, UNLIMITED, LANES),
+    )
     return [
         Config(
             "hole8.cnf",
@@ -128,10 +158,17 @@ def configs(quick: bool, full_cpu: bool) -> list[Config]:
             lambda: dubois(25),
             Split(10, 0, 1024, dubois_cpu_limit),
             dubois_sample,
-            (dubois_uneven,),
+            dubois_variants,
             DUBOIS_NOTE,
         ),
     ]
+
+
+def gpu_split(config: Config) -> Split:
+    """The GPU runs: the CPU's jobs, `GPU_JOBS_PER_LANE` a lane."""
+    cpu = config.cpu
+    lanes = max(BLOCK, cpu.count // GPU_JOBS_PER_LANE // BLOCK * BLOCK)
+    return Split(cpu.prefix_vars, 0, cpu.count, min(cpu.node_limit, 200_000), lanes)
 
 
 def split_json(split: Split) -> dict[str, Any]:
@@ -140,6 +177,7 @@ def split_json(split: Split) -> dict[str, Any]:
         "first_subtree": split.first,
         "subtrees": split.count,
         "node_limit": None if split.node_limit >= UNLIMITED else split.node_limit,
+        "lanes": split.lanes,
     }
 
 
@@ -168,6 +206,8 @@ def simulated_json(run: SimulatedRun, split: Split, reference: Timed) -> dict[st
         checks_per_cycle=checks / run.cycles if run.cycles else 0.0,
         agrees_with_cpu=not mismatches,
         mismatches=mismatches,
+        all_jobs_done=bool((run.timed.results.status >= 0).all())
+        and jobs_taken(run.args) == split.count + split.lanes,
     )
     return record
 
@@ -201,7 +241,10 @@ def bench_sample(
 ) -> tuple[dict[str, Any], ModuleOp]:
     """`sample`, `simulator_original`, `simulator_optimized` and
     `simd_efficiency_gain` for one sample, and the optimized kernel."""
-    where = f"{name} ({sample.count} lanes, {sample.prefix_vars}-variable split)"
+    where = (
+        f"{name} ({sample.count} jobs on {sample.lanes} lanes, "
+        f"{sample.prefix_vars}-variable split)"
+    )
     log(f"{where}: CPU reference on the simulator's sample")
     cpu_sample = run_cpu(arrays, sample)
     record: dict[str, Any] = {"sample": timed_json(cpu_sample, sample)}
@@ -229,7 +272,9 @@ def disjoint_split(sample: Split) -> Split:
     first = sample.first + sample.count
     if first + sample.count > 1 << sample.prefix_vars:
         first = sample.first - sample.count
-    return Split(sample.prefix_vars, first, sample.count, sample.node_limit)
+    return Split(
+        sample.prefix_vars, first, sample.count, sample.node_limit, sample.lanes
+    )
 
 
 def optimized_kernel(arrays: Any, sample: Split) -> tuple[ModuleOp, Split]:
@@ -252,9 +297,7 @@ def bench_gpu(
 ) -> dict[str, Any]:
     if not gpu_available():
         return {"status": "no GPU available (numba.cuda.is_available() is False)"}
-    split = Split(
-        config.cpu.prefix_vars, 0, config.cpu.count, min(config.cpu.node_limit, 200_000)
-    )
+    split = gpu_split(config)
     log(f"{config.name}: GPU, numba and simt")
     runs: dict[str, Any] = {
         "numba": timed_json(run_numba_gpu(arrays, split), split),

@@ -3,9 +3,12 @@
 The issue's check: the same SAT/UNSAT answer and the same number of visited
 nodes per sub-tree (and the same literal checks) as the @njit reference, on
 the two benchmark families (small members, so the simulator stays fast), on
-random formulas with models (the kernel's assignment must satisfy them), with
-node limits cut short, and on launches with idle threads and offset samples;
-and numba's own meaning of the kernel (its CUDA simulator) on a small case.
+random formulas with models (the model each SAT job reports must satisfy
+them), with node limits cut short, with more jobs than lanes (the job queue,
+loop L0: every job taken exactly once, by one or two blocks, whatever lane
+takes it), and with more lanes than jobs and offset samples; before and
+after `simt-optimize`; and numba's own meaning of the kernel (its CUDA
+simulator) on a small case.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from simt.bench.dpll.harness import (
     Split,
     compile_dpll,
     grid_for,
-    lane_models,
+    job_models,
+    jobs_taken,
     launch_args,
     results_of,
     run_cpu,
@@ -32,6 +36,7 @@ from simt.bench.dpll.harness import (
 from simt.bench.dpll.kernel import DPLL_SIGNATURE, SAT, UNKNOWN, UNSAT, dpll_kernel
 from simt.bench.kernels.cudasim import CudasimJob, KernelRef, run_cudasim
 from simt.bench.kernels.spec import LaunchCase
+from simt.passes.optimize import OptimizePass
 
 
 @cache
@@ -56,12 +61,15 @@ def brute_force_satisfiable(cnf: CNF) -> bool:
     )
 
 
-def assert_same(cnf: CNF, split: Split) -> tuple[np.ndarray, np.ndarray]:
+def assert_same(
+    cnf: CNF, split: Split, module: ModuleOp | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     arrays = solver_arrays(cnf)
     cpu = run_cpu(arrays, split)
-    sim = run_simulator(kernel_module(), arrays, split)
+    sim = run_simulator(module or kernel_module(), arrays, split)
     assert sim.timed.results.mismatches(cpu.results) == []
-    return sim.timed.results.status, lane_models(sim.args, cnf.num_vars)
+    assert jobs_taken(sim.args) == split.count + split.lanes
+    return sim.timed.results.status, job_models(sim.args, cnf.num_vars)
 
 
 @pytest.mark.parametrize(
@@ -82,11 +90,45 @@ def test_node_limit_cuts_lanes_short_identically() -> None:
     assert (status == UNKNOWN).any() and (status == UNSAT).any()
 
 
-def test_idle_threads_and_offset_samples() -> None:
-    # 40 sub-trees from the middle of a 7-variable split: two blocks of 32
-    # threads, the last 24 leave at once.
+def test_more_jobs_than_lanes_and_offset_samples() -> None:
+    # 40 sub-trees from the middle of a 7-variable split on one warp: lanes
+    # that finish their first job take the other 8.
     status, _ = assert_same(dubois(5), Split(7, 50, 40, 10**6))
-    assert status.shape == (40,)
+    assert status.shape == (40,) and (status == UNSAT).all()
+
+
+def test_two_blocks_share_the_queue() -> None:
+    # 150 jobs of hole4 (sub-trees of very different sizes) on 64 lanes.
+    status, _ = assert_same(pigeonhole(4), Split(8, 40, 150, 10**6, 2 * BLOCK))
+    assert (status == UNSAT).all()
+
+
+def test_more_lanes_than_jobs() -> None:
+    # 64 lanes, 20 jobs: 44 lanes find the queue empty at once.
+    status, _ = assert_same(dubois(5), Split(6, 3, 20, 10**6, 2 * BLOCK))
+    assert status.shape == (20,)
+
+
+def test_optimized_kernel_matches_the_cpu() -> None:
+    """simt-optimize (with a profile of other jobs) changes the schedule,
+    not what a job computes; here it linearizes the walk (L1)."""
+    import tempfile
+    from pathlib import Path
+
+    import simt
+
+    cnf = pigeonhole(5)
+    arrays = solver_arrays(cnf)
+    profiled = Split(8, 0, 64, 12)
+    module = compile_dpll()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "profile.json"
+        args = launch_args(arrays, profiled)
+        simt.profile(module, grid_for(profiled), (BLOCK,), args, path=path)
+        remarks = OptimizePass(profile=str(path), remarks=False).run(module)
+    assert any("linearize applied" in line for line in remarks), remarks
+    status, _ = assert_same(cnf, Split(8, 100, 64, 12), module)
+    assert (status == UNKNOWN).any() and (status == UNSAT).any()
 
 
 @pytest.mark.parametrize(
@@ -100,8 +142,9 @@ def test_random_formulas_answer_as_brute_force(
     assert brute_force_satisfiable(cnf) == satisfiable
     status, models = assert_same(cnf, Split(4, 0, 16, 10**6))
     assert (status == SAT).any() == satisfiable
-    for lane in np.flatnonzero(status == SAT):
-        model = models[lane]
+    assert not models[status != SAT].any()
+    for job in np.flatnonzero(status == SAT):
+        model = models[job]
         assert (model != 0).all()
         assert cnf.is_satisfied_by([bool(v > 0) for v in model])
 
@@ -115,7 +158,7 @@ def test_numba_cuda_simulator_agrees() -> None:
     """numba's own meaning of the Python kernel (its CUDA simulator, one
     Python thread per CUDA thread) against the CPU reference."""
     arrays = solver_arrays(pigeonhole(3))
-    split = Split(4, 0, 16, 10**6)
+    split = Split(6, 0, 40, 10**6)  # 40 jobs on 32 threads
     case = LaunchCase(grid_for(split), (BLOCK,), launch_args(arrays, split))
     job = CudasimJob("dpll-hole3", KernelRef.of(dpll_kernel), DPLL_SIGNATURE, case)
     (result,) = run_cudasim([job])

@@ -23,6 +23,8 @@ def test_quick_benchmark_writes_agreeing_results(tmp_path: Path) -> None:
     for record in report["formulas"].values():
         simulated = record["simulator_original"]
         assert simulated["agrees_with_cpu"] is True
+        assert simulated["all_jobs_done"] is True
+        assert simulated["subtrees"] >= 2 * simulated["lanes"]
         assert simulated["literal_checks"] == record["sample"]["literal_checks"]
         assert 0.0 < simulated["simd_efficiency"] <= 1.0
         assert "status" in record["gpu"] or "numba" in record["gpu"]
@@ -35,9 +37,11 @@ def test_quick_benchmark_writes_agreeing_results(tmp_path: Path) -> None:
         sample = record["sample"]
         assert sample["node_limit"] is None and sample["verdict"] == "UNSAT"
         assert record["simulator_optimized"]["agrees_with_cpu"] is True
-    (uneven,) = dubois25["variants"]
+        assert record["simulator_optimized"]["all_jobs_done"] is True
+    uneven, lockstep = dubois25["variants"]
+    assert dubois25["sample"]["subtree_nodes"]["distinct"] > 1
     assert uneven["sample"]["subtree_nodes"]["distinct"] > 1
-    assert dubois25["sample"]["subtree_nodes"]["distinct"] == 1
+    assert lockstep["sample"]["subtree_nodes"]["distinct"] == 1
     levels = [loop["level"] for loop in report["loop_tree"]["kernels"][0]["loops"]]
     assert levels.count("warp") == 1 and "grid/block" in levels
     assert report["ptx"].startswith("ok")
