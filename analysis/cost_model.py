@@ -51,12 +51,14 @@ T * Tb > N * Ta: the whole inner loop of one lane must outweigh the detours.
 `NestCostModel.decide` turns this into the decision of each mode of
 `simt-flatten-loops`: `always` flattens, `static` and `profile` flatten where
 the test above holds, `adaptive` flattens and passes formula (1)'s threshold
-Ta / (Ta + Tb), as an integer out of 1024, to the run-time test.
+Ta / (Ta + Tb), as an integer out of 1024, and the long-run threshold
+θ = max(Ta / Tb, 2 T (1 - n/N)) (`long_run_threshold`) to the run-time test.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,6 +88,9 @@ WARP_SIZE = 32
 
 THRESHOLD_SCALE = 1024
 """The run-time test compares n * 1024 with N * round(1024 * Ta / (Ta + Tb))."""
+
+LONG_RUN_LIMIT = 1 << 30
+"""The largest long-run threshold (an i32 the adaptive loop compares with)."""
 
 
 @dataclass(frozen=True)
@@ -211,6 +216,11 @@ class NestCost:
             return False
         return self.flattened_cycles() < self.original_cycles()
 
+    @property
+    def mean_run(self) -> float:
+        """m = T (1 - n/N): the mean inner trip count of one lane per entry."""
+        return self._trips() * (1.0 - (self.idle_fraction or 0.0))
+
     def _trips(self) -> float:
         return self.trip_count if self.trip_count != float("inf") else 1e9
 
@@ -227,6 +237,19 @@ class NestCost:
             f"{self.flattened_cycles():.0f} cycles (T = {self.trip_count:g}, "
             f"D = {self.detours():.2f})"
         )
+
+
+def long_run_threshold(cost: NestCost) -> int:
+    """θ of the adaptive loop's long-run test: the B iterations after which a
+    lane's current inner loop counts as long, max(Ta / Tb, 2 m) rounded up,
+    where m = T (1 - n/N) is the mean inner trip count of a lane (T the
+    slowest lane's per warp entry, n/N the idle fraction). A lane that has
+    run longer than one detour costs and than twice a mean inner loop is
+    expected to keep its warp's idle lanes waiting for longer than a detour
+    costs (a run that has lasted t is as likely to last t more)."""
+    tb = cost.tb if cost.tb > 0 else 1.0
+    found = max(1.0, cost.ta / tb, 2.0 * cost.mean_run)
+    return min(LONG_RUN_LIMIT, math.ceil(found))
 
 
 def adaptive_threshold(cost: NestCost) -> int:
@@ -248,6 +271,14 @@ class FlattenDecision:
     @property
     def threshold_num(self) -> int:
         return adaptive_threshold(self.cost) if self.cost is not None else 0
+
+    @property
+    def long_run(self) -> int:
+        """θ of the adaptive loop (`long_run_threshold`); without a cost, the
+        default trip count (`DEFAULT_TRIP_COUNT`)."""
+        if self.cost is None:
+            return math.ceil(DEFAULT_TRIP_COUNT)
+        return long_run_threshold(self.cost)
 
 
 @dataclass(frozen=True)

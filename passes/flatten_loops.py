@@ -40,26 +40,64 @@ followed by A's yield, header and `S_0` (steps 3-5 for each inner loop).
 
 `mode=always` is this form (the paper's transformation); `static` and `profile`
 apply it where formula (1), summed over an outer iteration, says it saves
-cycles (see `simt.analysis.cost_model`). `mode=adaptive` (beyond the paper)
-runs B in a fast loop that costs one `simt.vote_all` per iteration more than
-B and that the whole warp leaves as soon as one lane's B ends; the warp then
-counts its idle lanes n with a ballot and sends them on the detour only when
-n > N * round(1024 * Ta / (Ta + Tb)) / 1024 (formula (1), N the warp size)
-or no lane is busy; otherwise they wait and the busy lanes re-enter the fast
-loop:
+cycles (see `simt.analysis.cost_model`).
 
-    cont, pending = detour(init); inB = cont
-    scf.while (cont, inB, pending, live, a-args, res) { scf.condition(cont) } do {
+`mode=adaptive` (beyond the paper) decides per warp at run time. Busy lanes
+run B in a fast loop that the whole warp leaves as soon as one lane's B ends;
+the warp then counts its idle lanes n (a ballot) and sends them on the
+detour (A's exclusive work, then their next B) when it `take`s:
+
+1. formula (1) holds for the next iteration, n > N * p / 1024 with
+   p = round(1024 * Ta / (Ta + Tb)) (N the warp size), or no lane is busy; or
+2. the warp is *split* (its last detour left busy lanes behind) and a busy
+   lane's current B has run `long_run` = θ = max(Ta / Tb, 2 m) iterations
+   (`cost_model.long_run_threshold`; m = T (1 - n/N) is the mean inner trip
+   count of a lane from the profile or the options).
+
+Otherwise the idle lanes wait and the busy lanes go back into the fast loop.
+Why the second rule: formula (1) weighs one detour against one iteration of
+B, but idle lanes that do not leave wait for the busy lanes' whole remaining
+B, which can be far longer. While a warp is in step (as after a detour that
+no lane missed), a detour for a few lanes also costs a second detour later,
+when the busy lanes end, that one detour would have served: so only formula
+(1) applies. Once the warp is split, that cost is paid already, and the
+remaining wait is estimated from the busy lanes' ages (a B run that has
+lasted t iterations is as likely as not to last t more): when one has run
+longer than a detour costs (Ta / Tb iterations) and longer than twice a
+lane's mean inner loop, the idle lanes are expected to wait more than a
+detour costs, and go. The ages are counted only while the warp is split (in
+a second fast loop), so that a warp in step pays nothing for them; while
+idle lanes wait, a third, bounded, fast loop is left when an age reaches θ.
+The rule costs, per iteration of B: one `vote_all` (in step), one `vote_all`
+and one `addi` (split), two more (`cmpi`, `andi`) while lanes wait; per
+fast-loop entry one or two `scf.if` on the warp-uniform flags; per decision
+(once per fast-loop exit): a ballot, a popcount, a `vote_all`, a `vote_any`
+and 7 integer ops.
+
+    cont, pending = detour(init); inB = cont              // the prologue
+    together = took = true; age = 0
+    scf.while (cont, inB, together, took, age, pending, live, a-args, res) {
+      scf.condition(cont)
+    } do {
       scf.if inB {
-        b, pending = scf.while { b, fwd = B.before(B.after(pending)) }
-                     while vote_all(b)
-        scf.if !b { a-args = A.yield(S_1(pending)); inB = false }
+        b, pending, age = together ? plain : (took ? counting : bounded)
+        scf.if !b { a-args = A.yield(S_1(pending)); inB = false; age = 0 }
       }
       n = popc(ballot(!inB))
-      scf.if !inB && (n > limit || !vote_any(inB)) {
-        cont, pending = detour(a-args); inB = cont
-      }
+      none_busy = vote_all(!inB)
+      take = n > limit || none_busy || vote_any(age >= θ)
+      together = take ? none_busy : together; took = take
+      scf.if take && !inB { cont, pending = detour(a-args); inB = cont; age = 0 }
     }
+
+where plain is `scf.while { b, fwd = B.before(B.after(pending)) } while
+vote_all(b)`, counting also adds 1 to age, bounded also leaves when
+age >= θ. On Fig. 7's benchmark (`simt.bench.flatten`) this keeps every
+point at or above 0.95x of the original and gets 0.8 or more of `always`'s
+gain at k = 31. Its known weakness (explored on a schedule model, not a
+target): when B runs are long and of scattered lengths and A is much
+heavier than B (Ta / Tb = 10), a split warp detours about as often as
+`always` and loses as `always` does.
 
 Nests of more levels are reduced innermost first, one level per round, until
 the nest depth is `depth`. A nest is left alone, with a remark on stderr and a
@@ -152,9 +190,10 @@ class FlattenLoopsPass(ModulePass):
     Output IR: each flattened nest is one `scf.while` marked
     `simt.flattened = "always"` or `"adaptive"`; with one inner loop it holds
     a detour loop (`"detour"`, A's exclusive work, repeated over empty inner
-    loops) that also runs once before it as the prologue; `adaptive` adds a
-    fast loop (`"fast"`) with one `simt.vote_all` per inner iteration and a
-    ballot each time the warp leaves it. These internal loops are never
+    loops) that also runs once before it as the prologue; `adaptive` adds
+    three fast loops (`"fast"`: plain, counting, bounded) with one
+    `simt.vote_all` per inner iteration, and a ballot and two
+    `simt.vote_any` each time the warp leaves them. These internal loops are never
     flattened again.
     Every refused nest carries `simt.remark` and gets a `remark:` line on
     stderr (`<location or site>: remark: <op>: <why>`).
@@ -584,11 +623,20 @@ class _State:
     live: dict[SSAValue, SSAValue]
     outer_args: list[SSAValue]
     results: list[SSAValue]
+    policy: list[SSAValue] = field(default_factory=lambda: list[SSAValue]())
+    """The adaptive loop's run-time policy slots (`_Policy`), else empty."""
 
     def values(self) -> list[SSAValue]:
         head = [v for v in (self.cont, self.phase, self.in_inner) if v is not None]
         inner = [v for args in self.inner_args for v in args]
-        return [*head, *inner, *self.live.values(), *self.outer_args, *self.results]
+        return [
+            *head,
+            *self.policy,
+            *inner,
+            *self.live.values(),
+            *self.outer_args,
+            *self.results,
+        ]
 
     def replaced(self, values: Sequence[SSAValue]) -> _State:
         """A state of the same layout holding `values`."""
@@ -601,11 +649,12 @@ class _State:
         cont = take(1)[0]
         phase = take(1)[0] if self.phase is not None else None
         in_inner = take(1)[0] if self.in_inner is not None else None
+        policy = take(len(self.policy))
         inner = [take(len(args)) for args in self.inner_args]
         live = dict(zip(self.live, take(len(self.live)), strict=True))
         outer = take(len(self.outer_args))
         results = take(len(self.results))
-        return _State(cont, phase, in_inner, inner, live, outer, results)
+        return _State(cont, phase, in_inner, inner, live, outer, results, policy)
 
     def copy(self) -> _State:
         return self.replaced(self.values())
@@ -682,7 +731,7 @@ def _flatten(outer: Loop, inner: Sequence[Loop], decision: FlattenDecision) -> N
     inner_whiles = [_as_while(loop) for loop in inner]
     nest = _make_nest(outer_while, inner_whiles)
     if decision.mode == "adaptive":
-        loop = _AdaptiveBuilder(nest, decision.threshold_num).build()
+        loop = _AdaptiveBuilder(nest, decision.threshold_num, decision.long_run).build()
     elif len(nest.inner) == 1:
         loop = _RotatedBuilder(nest).build()
     else:
@@ -956,8 +1005,9 @@ class _RotatedBuilder(_BuilderBase):
         inside.cont = a
         inside.results = list(forwarded)
         inside = head.if_state(a, inside, lambda e, s: self._enter(e, s, forwarded))
-        empty = head.value(arith.XOrIOp(inside.cont, self.const(1, i1)))
-        again = head.value(arith.AndIOp(a, empty))
+        # a && !b in one op: the scf.if yields b = false where a is false,
+        # so b implies a and a && !b = a xor b.
+        again = head.value(arith.XOrIOp(a, inside.cont))
         carried = inside.values()
         before.add_op(scf.ConditionOp(again, *carried))
         after = Block(arg_types=[v.type for v in carried])
@@ -989,28 +1039,21 @@ class _RotatedBuilder(_BuilderBase):
 
 @dataclass
 class _AdaptiveBuilder(_RotatedBuilder):
-    """The run-time form: busy lanes run B in a fast loop that the whole warp
-    leaves as soon as one lane's B ends (one `vote_all` per iteration); the
-    warp then counts its idle lanes with a ballot and lets them take the
-    detour only when formula (1) says it pays (n > N * p / 1024), else they
-    wait and the busy lanes go back into the fast loop.
-
-        cont, pending = detour(init); inB = cont              // the prologue
-        scf.while (cont, inB, pending, live, a-args, res) { scf.condition(cont) } do {
-          scf.if inB {
-            b, pending = scf.while { b, fwd = B.before(B.after(pending)) }
-                         while vote_all(b)                    // the fast loop
-            scf.if !b { a-args = A.yield(S_1(pending)); inB = false }
-          }
-          n = popc(ballot(!inB))
-          scf.if (n > limit || !vote_any(inB)) && !inB {      // warp-uniform test
-            cont, pending = detour(a-args); inB = cont
-          }
-        }
+    """The run-time form (module docstring, `mode=adaptive`): busy lanes run
+    B in a fast loop that the whole warp leaves as soon as one lane's B ends;
+    the warp then takes the detour for its idle lanes when formula (1) says
+    one detour pays (n > N * p / 1024), when no lane is busy, or when the
+    warp is split and a busy lane's B has run `long_run` iterations; else
+    they wait and the busy lanes go back into the fast loop. The fast loop
+    is plain while the warp is in step, counts each lane's B iterations (its
+    age) while it is split, and is also left when an age reaches `long_run`
+    while idle lanes wait.
     """
 
     threshold_num: int = 0
     """p of the test n > warp_size * p / 1024 (p = 1024 * Ta / (Ta + Tb))."""
+    long_run: int = 8
+    """θ: the B iterations after which a busy lane of a split warp is long."""
     _limit: SSAValue | None = None
 
     def build(self) -> scf.WhileOp:
@@ -1019,18 +1062,19 @@ class _AdaptiveBuilder(_RotatedBuilder):
         state = self._chain(emitter, state, list(self.nest.outer.arguments))
         state.in_inner = state.cont
         state.outer_args = [self.zero(a.type) for a in self.nest.outer.arguments]
+        true = self.const(1, i1)
+        state.policy = _Policy(true, true, self.const(0, i32)).values()
         return self.make_loop(emitter, state, self._adaptive_body)
 
     def _adaptive_body(self, emitter: _Emitter, state: _State) -> _State:
         assert state.in_inner is not None
         state = emitter.if_state(state.in_inner, state, self._run_inner)
-        assert state.in_inner is not None
-        take = self._take_detour(emitter, state.in_inner)
-        return emitter.if_state(take, state, self._detour)
+        return self._decide(emitter, state)
 
     def _run_inner(self, emitter: _Emitter, state: _State) -> _State:
-        b, forwarded = self._fast_loop(emitter, state)
+        b, forwarded, age = self._fast_loops(emitter, state)
         state.inner_args[0] = forwarded
+        state.policy = _Policy.of(state).with_age(age)
         return emitter.if_state(b, state, lambda _e, s: s, self._finish)
 
     def _finish(self, emitter: _Emitter, state: _State) -> _State:
@@ -1038,12 +1082,56 @@ class _AdaptiveBuilder(_RotatedBuilder):
         assert next_args is not None
         state.outer_args = next_args
         state.in_inner = self.const(0, i1)
+        state.policy = _Policy.of(state).with_age(self.const(0, i32))
         return state
 
     def _detour(self, emitter: _Emitter, state: _State) -> _State:
         state = self._chain(emitter, state, state.outer_args)
         state.in_inner = state.cont
+        state.policy = _Policy.of(state).with_age(self.const(0, i32))
         return state
+
+    def _fast_loops(
+        self, emitter: _Emitter, state: _State
+    ) -> tuple[SSAValue, list[SSAValue], SSAValue]:
+        """The fast loop for the warp's mode: plain (not split), counting
+        (split) or bounded (split with waiting lanes), each in an `scf.if` on
+        the warp-uniform flags: (b, B's forwarded values, the lane's age)."""
+        policy = _Policy.of(state)
+
+        def plain(inner: _Emitter) -> list[SSAValue]:
+            b, forwarded = self._fast_loop(inner, state)
+            return [b, *forwarded, policy.age]
+
+        def counting(inner: _Emitter) -> list[SSAValue]:
+            return self._counting_loop(inner, state, bounded=False)
+
+        def bounded(inner: _Emitter) -> list[SSAValue]:
+            return self._counting_loop(inner, state, bounded=True)
+
+        def split(inner: _Emitter) -> list[SSAValue]:
+            return self._select(inner, policy.took, counting, bounded, state)
+
+        found = self._select(emitter, policy.together, plain, split, state)
+        return found[0], found[1:-1], found[-1]
+
+    def _select(
+        self,
+        emitter: _Emitter,
+        condition: SSAValue,
+        then: Callable[[_Emitter], list[SSAValue]],
+        otherwise: Callable[[_Emitter], list[SSAValue]],
+        state: _State,
+    ) -> list[SSAValue]:
+        """`scf.if condition` yielding (b, B's forwarded values, age)."""
+        types = [i1, *(v.type for v in state.inner_args[0]), i32]
+        branches: list[Region] = []
+        for build in (then, otherwise):
+            block = Block()
+            block.add_op(scf.YieldOp(*build(_Emitter(InsertPoint.at_end(block)))))
+            branches.append(Region(block))
+        op = emitter.insert(scf.IfOp(condition, types, branches[0], branches[1]))
+        return list(op.results)
 
     def _fast_loop(
         self, emitter: _Emitter, state: _State
@@ -1067,17 +1155,60 @@ class _AdaptiveBuilder(_RotatedBuilder):
         emitter.insert(loop)
         return loop.results[0], list(loop.results[1:])
 
-    def _take_detour(self, emitter: _Emitter, in_inner: SSAValue) -> SSAValue:
-        """!inB && (n > limit || no lane busy), n = popc(ballot(!inB)): the
-        warp-uniform formula (1) test, then the lane's own flag."""
-        idle = emitter.value(arith.XOrIOp(in_inner, self.const(1, i1)))
+    def _counting_loop(
+        self, emitter: _Emitter, state: _State, bounded: bool
+    ) -> list[SSAValue]:
+        """The fast loop of a split warp: it also counts each lane's B
+        iterations (its age); `bounded` (idle lanes wait) also leaves it as
+        soon as a busy lane's age reaches `long_run`."""
+        policy = _Policy.of(state)
+        pending_types = [v.type for v in state.inner_args[0]]
+        before = Block(arg_types=[*pending_types, i32])
+        head = _Emitter(InsertPoint.at_end(before))
+        inside = state.copy()
+        pending = list(before.args[:-1])
+        inside.inner_args[0] = self.inner_body(head, 0, inside, pending)
+        b, forwarded = self.inner_step(head, 0, inside)
+        age = head.value(arith.AddiOp(before.args[-1], self.const(1, i32)))
+        stay = b
+        if bounded:
+            limit = self.const(self.long_run, i32)
+            young = head.value(arith.CmpiOp(age, limit, "slt"))
+            stay = head.value(arith.AndIOp(b, young))
+        all_stay = self._vote(head, simt.VoteAllOp(stay))
+        before.add_op(scf.ConditionOp(all_stay, b, *forwarded, age))
+        types = [i1, *pending_types, i32]
+        after = Block(arg_types=types)
+        after.add_op(scf.YieldOp(*after.args[1:]))
+        loop = scf.WhileOp(
+            [*state.inner_args[0], policy.age], types, Region(before), Region(after)
+        )
+        loop.attributes[FLATTENED_ATTR] = StringAttr("fast")
+        emitter.insert(loop)
+        return list(loop.results)
+
+    def _decide(self, emitter: _Emitter, state: _State) -> _State:
+        """The warp-uniform test `take` (formula (1), no lane busy, or a long
+        lane in a split warp), the new `together` and `took` flags, and the
+        detour of the idle lanes when `take`."""
+        assert state.in_inner is not None
+        policy = _Policy.of(state)
+        true = self.const(1, i1)
+        idle = emitter.value(arith.XOrIOp(state.in_inner, true))
         mask = self._vote(emitter, simt.BallotOp(idle))
         count = emitter.value(math.CtPopOp(mask))
         over = emitter.value(arith.CmpiOp(count, self._idle_limit(), "sgt"))
-        any_busy = self._vote(emitter, simt.VoteAnyOp(in_inner))
-        none_busy = emitter.value(arith.XOrIOp(any_busy, self.const(1, i1)))
-        go = emitter.value(arith.OrIOp(over, none_busy))
-        return emitter.value(arith.AndIOp(go, idle))
+        none_busy = self._vote(emitter, simt.VoteAllOp(idle))
+        old = emitter.value(
+            arith.CmpiOp(policy.age, self.const(self.long_run, i32), "sge")
+        )
+        any_long = self._vote(emitter, simt.VoteAnyOp(old))
+        pays = emitter.value(arith.OrIOp(over, none_busy))
+        take = emitter.value(arith.OrIOp(pays, any_long))
+        together = emitter.value(arith.SelectOp(take, none_busy, policy.together))
+        state.policy = _Policy(together, take, policy.age).values()
+        go = emitter.value(arith.AndIOp(take, idle))
+        return emitter.if_state(go, state, self._detour)
 
     def _vote(self, emitter: _Emitter, vote: Operation) -> SSAValue:
         vote.attributes[INTERNAL_VOTE_ATTR] = UnitAttr()
@@ -1092,3 +1223,27 @@ class _AdaptiveBuilder(_RotatedBuilder):
             product = hoisted.value(arith.MuliOp(warp, threshold))
             self._limit = hoisted.value(arith.ShRSIOp(product, self.const(10, i32)))
         return self._limit
+
+
+@dataclass(frozen=True)
+class _Policy:
+    """The adaptive loop's policy slots of a `_State`: `together`
+    (warp-uniform: the warp is in step, its last detour left no busy lane
+    behind; else it is split), `took` (warp-uniform: the last decision took
+    the detour; else idle lanes wait) and `age` (per lane: B iterations of
+    its current inner loop counted while the warp is split)."""
+
+    together: SSAValue
+    took: SSAValue
+    age: SSAValue
+
+    @staticmethod
+    def of(state: _State) -> _Policy:
+        together, took, age = state.policy
+        return _Policy(together, took, age)
+
+    def with_age(self, age: SSAValue) -> list[SSAValue]:
+        return [self.together, self.took, age]
+
+    def values(self) -> list[SSAValue]:
+        return [self.together, self.took, self.age]

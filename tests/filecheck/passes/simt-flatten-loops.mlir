@@ -4,7 +4,8 @@
 
 // Two scf.while: one loop, with B's exit test at the end of an iteration; a
 // lane whose B ended runs A_e, A's header and A_w (the detour loop, which
-// also skips outer iterations whose B is empty) in the same iteration. The
+// also skips outer iterations whose B is empty, while a && !b: one xori, as
+// b is false wherever a is) in the same iteration. The
 // prologue is a detour from A's first header. %i and %lim of the outer body
 // are used inside and after B: they are carried.
 // CHECK-LABEL: func.func @two_while(%{{.*}}: i32) -> i32 {
@@ -13,6 +14,8 @@
 // CHECK-NEXT:      scf.if %[[A0]]
 // CHECK-NEXT:        arith.andi %{{.*}}, %[[N]]
 // CHECK-NEXT:        arith.cmpi slt
+// CHECK:           %[[AGAIN:.*]] = arith.xori %[[A0]], %[[B0:[^ ]*]] : i1
+// CHECK-NEXT:      scf.condition(%[[AGAIN]]) %[[B0]],
 // CHECK:         } attributes {simt.flattened = "detour"}
 // CHECK:         %{{.*}}, %[[RES:[^ ,]*]] = scf.while (%[[CONT:[^ ]*]] = {{.*}}) : (i1, i32, i32, i32, i32, i32, i32) -> (i32, i32, i32, i32, i32, i32) {
 // CHECK-NEXT:      scf.condition(%[[CONT]])
@@ -33,33 +36,72 @@
 
 // mode=adaptive: busy lanes run B in a fast loop whose only addition to B is
 // one vote_all (the warp leaves it when one lane's B ends); the warp then
-// counts its idle lanes with a ballot and sends them on the detour only when
-// the count passes warp_size * p / 1024 (formula (1)) or no lane is busy.
+// counts its idle lanes with a ballot and sends them on the detour when the
+// count passes warp_size * p / 1024 (formula (1)), when no lane is busy, or
+// when a busy lane's age reaches the long-run threshold θ (here the default
+// 8: 2 x 8 trips x (1 - 0.5)). A split warp (one whose last detour left busy
+// lanes behind: together = false) counts ages in a second fast loop, and
+// while idle lanes wait (took = false) it runs a third one, left when an age
+// reaches θ.
 // ADAPT-LABEL: func.func @two_while
+// ADAPT:         %[[TRUE:.*]] = arith.constant true
 // ADAPT:         } attributes {simt.flattened = "detour"}
-// ADAPT:         %[[WS:.*]] = simt.warp_size : i32
+// ADAPT-NEXT:    %[[ONE:.*]] = arith.constant 1 : i32
+// ADAPT-NEXT:    %[[THETA:.*]] = arith.constant 8 : i32
+// ADAPT-NEXT:    arith.constant false
+// ADAPT-NEXT:    %[[WS:.*]] = simt.warp_size : i32
 // ADAPT-NEXT:    %[[P:.*]] = arith.constant {{[0-9]+}} : i32
 // ADAPT-NEXT:    %[[PROD:.*]] = arith.muli %[[WS]], %[[P]] : i32
 // ADAPT:         %[[LIMIT:.*]] = arith.shrsi %[[PROD]], %{{.*}} : i32
-// ADAPT:         scf.while
-// ADAPT:           scf.if %[[INB:[^ ]*]]
-// ADAPT-NEXT:        scf.while (%[[J:[^ ]*]] = %{{.*}}, %[[X:[^ ]*]] = %{{.*}}) : (i32, i32) -> (i1, i32, i32) {
-// ADAPT-NEXT:          arith.addi %[[X]]
-// ADAPT-NEXT:          %[[J3:.*]] = arith.addi %[[J]]
-// ADAPT-NEXT:          %[[B:.*]] = arith.cmpi slt, %[[J3]]
-// ADAPT-NEXT:          %[[ALL:.*]] = simt.vote_all %[[B]] {simt.flatten_vote}
-// ADAPT-NEXT:          scf.condition(%[[ALL]]) %[[B]], %[[J3]],
-// ADAPT:             } attributes {simt.flattened = "fast"}
-// ADAPT:           %[[IDLE:.*]] = arith.xori %[[INB2:[^ ,]*]], %{{.*}} : i1
+// ADAPT-NEXT:    scf.while (%[[C:[^ ]*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %[[TRUE]], %{{.*}} = %[[TRUE]], %{{.*}} = %{{.*}},
+// ADAPT-NEXT:      scf.condition(%[[C]])
+// ADAPT-NEXT:    } do {
+// ADAPT-NEXT:    ^{{.*}}(%[[INB:[^:]*]]: i1, %[[TOGETHER:[^:]*]]: i1, %[[TOOK:[^:]*]]: i1, %[[AGE:[^:]*]]: i32,
+// ADAPT-NEXT:      scf.if %[[INB]]
+// ADAPT-NEXT:        scf.if %[[TOGETHER]]
+// ADAPT-NEXT:          scf.while (%[[J:[^ ]*]] = %{{.*}}, %[[X:[^ ]*]] = %{{.*}}) : (i32, i32) -> (i1, i32, i32) {
+// ADAPT-NEXT:            arith.addi %[[X]]
+// ADAPT-NEXT:            %[[J3:.*]] = arith.addi %[[J]]
+// ADAPT-NEXT:            %[[B:.*]] = arith.cmpi slt, %[[J3]]
+// ADAPT-NEXT:            %[[ALL:.*]] = simt.vote_all %[[B]] {simt.flatten_vote}
+// ADAPT-NEXT:            scf.condition(%[[ALL]]) %[[B]], %[[J3]],
+// ADAPT:               } attributes {simt.flattened = "fast"}
+// ADAPT:             } else {
+// ADAPT-NEXT:          scf.if %[[TOOK]]
+// ADAPT-NEXT:            scf.while ({{.*}}, %[[A3:[^ ]*]] = %[[AGE]]) : (i32, i32, i32) -> (i1, i32, i32, i32) {
+// ADAPT-NEXT:              arith.addi
+// ADAPT-NEXT:              arith.addi
+// ADAPT-NEXT:              %[[BC:.*]] = arith.cmpi slt
+// ADAPT-NEXT:              %[[A4:.*]] = arith.addi %[[A3]], %[[ONE]] : i32
+// ADAPT-NEXT:              %[[ALLC:.*]] = simt.vote_all %[[BC]] {simt.flatten_vote}
+// ADAPT-NEXT:              scf.condition(%[[ALLC]]) %[[BC]], {{.*}}, %[[A4]]
+// ADAPT:               } attributes {simt.flattened = "fast"}
+// ADAPT:             } else {
+// ADAPT-NEXT:            scf.while ({{.*}}, %[[A1:[^ ]*]] = %[[AGE]]) : (i32, i32, i32) -> (i1, i32, i32, i32) {
+// ADAPT-NEXT:              arith.addi
+// ADAPT-NEXT:              arith.addi
+// ADAPT-NEXT:              %[[BB:.*]] = arith.cmpi slt
+// ADAPT-NEXT:              %[[A2:.*]] = arith.addi %[[A1]], %[[ONE]] : i32
+// ADAPT-NEXT:              %[[YOUNG:.*]] = arith.cmpi slt, %[[A2]], %[[THETA]] : i32
+// ADAPT-NEXT:              %[[STAY:.*]] = arith.andi %[[BB]], %[[YOUNG]] : i1
+// ADAPT-NEXT:              %[[ALLB:.*]] = simt.vote_all %[[STAY]] {simt.flatten_vote}
+// ADAPT-NEXT:              scf.condition(%[[ALLB]]) %[[BB]], {{.*}}, %[[A2]]
+// ADAPT:               } attributes {simt.flattened = "fast"}
+// ADAPT:           %[[IDLE:.*]] = arith.xori %[[INB2:[^ ,]*]], %[[TRUE]] : i1
 // ADAPT-NEXT:      %[[MASK:.*]] = simt.ballot %[[IDLE]] {simt.flatten_vote} : i32
 // ADAPT-NEXT:      %[[N:.*]] = math.ctpop %[[MASK]] : i32
 // ADAPT-NEXT:      %[[OVER:.*]] = arith.cmpi sgt, %[[N]], %[[LIMIT]] : i32
-// ADAPT-NEXT:      %[[ANY:.*]] = simt.vote_any %[[INB2]] {simt.flatten_vote}
-// ADAPT-NEXT:      %[[NONE:.*]] = arith.xori %[[ANY]], %{{.*}} : i1
-// ADAPT-NEXT:      %[[GO:.*]] = arith.ori %[[OVER]], %[[NONE]] : i1
-// ADAPT-NEXT:      %[[TAKE:.*]] = arith.andi %[[GO]], %[[IDLE]] : i1
-// ADAPT-NEXT:      scf.if %[[TAKE]]
+// ADAPT-NEXT:      %[[NONE:.*]] = simt.vote_all %[[IDLE]] {simt.flatten_vote}
+// ADAPT-NEXT:      %[[OLD:.*]] = arith.cmpi sge, %{{.*}}, %[[THETA]] : i32
+// ADAPT-NEXT:      %[[LONG:.*]] = simt.vote_any %[[OLD]] {simt.flatten_vote}
+// ADAPT-NEXT:      %[[PAYS:.*]] = arith.ori %[[OVER]], %[[NONE]] : i1
+// ADAPT-NEXT:      %[[TAKE:.*]] = arith.ori %[[PAYS]], %[[LONG]] : i1
+// ADAPT-NEXT:      %[[TOG2:.*]] = arith.select %[[TAKE]], %[[NONE]], %{{.*}} : i1
+// ADAPT-NEXT:      %[[GO:.*]] = arith.andi %[[TAKE]], %[[IDLE]] : i1
+// ADAPT-NEXT:      scf.if %[[GO]]
 // ADAPT:           } attributes {simt.flattened = "detour"}
+// ADAPT:           } else {
+// ADAPT-NEXT:        scf.yield %{{.*}}, %{{.*}}, %[[TOG2]], %[[TAKE]],
 // ADAPT:         } attributes {simt.flattened = "adaptive"}
 func.func @two_while(%n: i32) -> i32 {
   %c0 = arith.constant 0 : i32
