@@ -271,7 +271,11 @@ class _FunctionFlattener:
             if not targets:
                 return
             for outer, inner in targets:
-                self._try_flatten(outer, inner)
+                # Flattening an earlier target of this round may have cloned
+                # this nest into its new loop and erased the original: the
+                # next round finds the clone.
+                if _is_inside(outer, function):
+                    self._try_flatten(outer, inner)
 
     def _targets(self, function: func.FuncOp) -> list[tuple[Loop, list[Loop]]]:
         """The outer loops to flatten this round, with their inner loops."""
@@ -346,6 +350,14 @@ class _FunctionFlattener:
         op.attributes[REMARK_ATTR] = StringAttr(message)
         if self.options.remarks:
             print(f"{_where(op)}: remark: {op.name}: {message}", file=sys.stderr)
+
+
+def _is_inside(op: Operation, ancestor: Operation) -> bool:
+    """Whether `op` is still nested in `ancestor` (not detached or erased)."""
+    current: Operation | None = op
+    while current is not None and current is not ancestor:
+        current = current.parent_op()
+    return current is ancestor
 
 
 def _child_refusal(

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from numba import cuda
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
@@ -328,3 +329,36 @@ def test_adaptive_long_run_rule_stops_waiting_for_long_inner_loops() -> None:
         assert not spec.mismatches(reference, actual), name
         cycles[name] = after.cycles
     assert cycles["long-run"] < 0.8 * cycles["formula"] < before.cycles
+
+
+def _nest_in_an_if(out, data, n):
+    # Two nests that are both targets of the first round: (a, [b]) and, inside
+    # an scf.if in b's body, (c, [d]). Flattening the first clones the second.
+    i = cuda.grid(1)
+    if i < n:
+        acc = 0
+        a = 0
+        while a < data[i]:
+            b = 0
+            while b < data[i] + a:
+                if b % 2 == 0:
+                    for c in range(data[i] - b):
+                        for d in range(c + data[i]):
+                            acc += d ^ a
+                b += 1
+            a += 1
+        out[i] = acc
+
+
+@pytest.mark.parametrize("mode", ["always", "adaptive"])
+def test_nest_cloned_by_an_earlier_target_is_flattened_next_round(mode: str) -> None:
+    signature = "void(int32[:], int32[:], int32)"
+    original = compile_python(_nest_in_an_if, signature)
+    data = np.random.default_rng(3).integers(0, 6, 64).astype(np.int32)
+    case = ((2,), (32,), [np.zeros(64, np.int32), data, 64])
+    _, expected = _run(original, case)
+    module = compile_python(_nest_in_an_if, signature)
+    apply_passes(module, _pipeline(mode, None))
+    assert _flattened_loops(module) >= 2  # both nests, not only the first
+    _, actual = _run(module, case)
+    np.testing.assert_array_equal(actual[0], expected[0])
