@@ -1112,14 +1112,13 @@ class _AdaptiveBuilder(_RotatedBuilder):
         policy = _Policy.of(state)
 
         def plain(inner: _Emitter) -> list[SSAValue]:
-            b, forwarded = self._fast_loop(inner, state)
-            return [b, *forwarded, policy.age]
+            return self._fast_loop(inner, state, counting=False, bounded=False)
 
         def counting(inner: _Emitter) -> list[SSAValue]:
-            return self._counting_loop(inner, state, bounded=False)
+            return self._fast_loop(inner, state, counting=True, bounded=False)
 
         def bounded(inner: _Emitter) -> list[SSAValue]:
-            return self._counting_loop(inner, state, bounded=True)
+            return self._fast_loop(inner, state, counting=True, bounded=True)
 
         def split(inner: _Emitter) -> list[SSAValue]:
             return self._select(inner, policy.took, counting, bounded, state)
@@ -1146,58 +1145,40 @@ class _AdaptiveBuilder(_RotatedBuilder):
         return list(op.results)
 
     def _fast_loop(
-        self, emitter: _Emitter, state: _State
-    ) -> tuple[SSAValue, list[SSAValue]]:
-        """B's body and condition, rotated like the flattened loop, left by the
-        whole warp when one lane's B ends: one vote more than B per iteration."""
-        pending_types = [v.type for v in state.inner_args[0]]
-        before = Block(arg_types=pending_types)
-        head = _Emitter(InsertPoint.at_end(before))
-        inside = state.copy()
-        inside.inner_args[0] = self.inner_body(head, 0, inside, list(before.args))
-        b, forwarded = self.inner_step(head, 0, inside)
-        all_busy = self._vote(head, simt.VoteAllOp(b))
-        before.add_op(scf.ConditionOp(all_busy, b, *forwarded))
-        after = Block(arg_types=[i1, *pending_types])
-        after.add_op(scf.YieldOp(*after.args[1:]))
-        loop = scf.WhileOp(
-            state.inner_args[0], [i1, *pending_types], Region(before), Region(after)
-        )
-        loop.attributes[FLATTENED_ATTR] = StringAttr("fast")
-        emitter.insert(loop)
-        return loop.results[0], list(loop.results[1:])
-
-    def _counting_loop(
-        self, emitter: _Emitter, state: _State, bounded: bool
+        self, emitter: _Emitter, state: _State, *, counting: bool, bounded: bool
     ) -> list[SSAValue]:
-        """The fast loop of a split warp: it also counts each lane's B
-        iterations (its age); `bounded` (idle lanes wait) also leaves it as
-        soon as a busy lane's age reaches `long_run`."""
-        policy = _Policy.of(state)
+        """B's body and condition, rotated like the flattened loop, left by the
+        whole warp when one lane's B ends (one vote more than B per
+        iteration): (b, B's forwarded values, the lane's age). `counting` (a
+        split warp) also counts each lane's B iterations, its age; `bounded`
+        (idle lanes wait) also leaves as soon as a busy lane's age reaches
+        `long_run`."""
+        age_in = _Policy.of(state).age
         pending_types = [v.type for v in state.inner_args[0]]
-        before = Block(arg_types=[*pending_types, i32])
+        carried_types = [*pending_types, i32] if counting else pending_types
+        before = Block(arg_types=carried_types)
         head = _Emitter(InsertPoint.at_end(before))
         inside = state.copy()
-        pending = list(before.args[:-1])
+        pending = list(before.args[: len(pending_types)])
         inside.inner_args[0] = self.inner_body(head, 0, inside, pending)
         b, forwarded = self.inner_step(head, 0, inside)
-        age = head.value(arith.AddiOp(before.args[-1], self.const(1, i32)))
-        stay = b
+        stay, counted = b, []
+        if counting:
+            counted = [head.value(arith.AddiOp(before.args[-1], self.const(1, i32)))]
         if bounded:
             limit = self.const(self.long_run, i32)
-            young = head.value(arith.CmpiOp(age, limit, "slt"))
+            young = head.value(arith.CmpiOp(counted[0], limit, "slt"))
             stay = head.value(arith.AndIOp(b, young))
         all_stay = self._vote(head, simt.VoteAllOp(stay))
-        before.add_op(scf.ConditionOp(all_stay, b, *forwarded, age))
-        types = [i1, *pending_types, i32]
+        before.add_op(scf.ConditionOp(all_stay, b, *forwarded, *counted))
+        types = [i1, *carried_types]
         after = Block(arg_types=types)
         after.add_op(scf.YieldOp(*after.args[1:]))
-        loop = scf.WhileOp(
-            [*state.inner_args[0], policy.age], types, Region(before), Region(after)
-        )
+        init = [*state.inner_args[0], age_in] if counting else state.inner_args[0]
+        loop = scf.WhileOp(init, types, Region(before), Region(after))
         loop.attributes[FLATTENED_ATTR] = StringAttr("fast")
         emitter.insert(loop)
-        return list(loop.results)
+        return [*loop.results] if counting else [*loop.results, age_in]
 
     def _decide(self, emitter: _Emitter, state: _State) -> _State:
         """The warp-uniform test `take` (formula (1), no lane busy, or a long
