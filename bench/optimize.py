@@ -229,9 +229,8 @@ def dpll_cases(node_limit: int) -> list[DpllCase]:
     searched to the end), profiled on jobs 128..255 (see
     `simt.bench.dpll.run.DUBOIS_NOTE`)."""
     from simt.bench.dpll.cnf import dubois, pigeonhole
-    from simt.bench.dpll.harness import Split
+    from simt.bench.dpll.harness import UNLIMITED, Split
 
-    unlimited = 1 << 62
     return [
         DpllCase(
             "dpll_hole8",
@@ -242,8 +241,8 @@ def dpll_cases(node_limit: int) -> list[DpllCase]:
         DpllCase(
             "dpll_dubois25",
             lambda: dubois(25),
-            Split(26, 0, DPLL_JOBS, unlimited),
-            Split(26, DPLL_JOBS, DPLL_JOBS, unlimited),
+            Split(26, 0, DPLL_JOBS, UNLIMITED),
+            Split(26, DPLL_JOBS, DPLL_JOBS, UNLIMITED),
         ),
     ]
 

@@ -34,6 +34,9 @@ from simt.bench.dpll.reference import solve_subtrees
 BLOCK = 32
 """Threads per block of every launch: one warp, so sub-samples map cleanly."""
 
+UNLIMITED = 1 << 62
+"""A node limit no search reaches (written as null in the results)."""
+
 _NEXT_JOB_ARG = 10
 _STATUS_ARG = 16
 _NODES_ARG = 17

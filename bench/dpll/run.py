@@ -55,6 +55,7 @@ from xdsl.dialects.builtin import ModuleOp
 from simt.bench.dpll.cnf import CNF, dubois, pigeonhole, solver_arrays
 from simt.bench.dpll.harness import (
     BLOCK,
+    UNLIMITED,
     SimulatedRun,
     Split,
     Timed,
@@ -78,9 +79,6 @@ PAPER_TABLE_1 = {
 """Bulavintsev and Zhdanov 2021, Table 1 (Core i7-8700k one thread; RTX 2060)."""
 
 OPTIMIZE = "simt-optimize"
-
-UNLIMITED = 1 << 62
-"""A node limit no search reaches (written as null in the results)."""
 
 LANES = BLOCK
 """Lanes of the simulator's samples: one warp, whose SIMD efficiency is measured."""

@@ -18,10 +18,10 @@ import numpy as np
 import pytest
 
 from simt.bench.dpll.cnf import SolverArrays, dubois, pigeonhole, solver_arrays
-from simt.bench.dpll.harness import Split, run_cpu
+from simt.bench.dpll.harness import UNLIMITED, Split, run_cpu
 from simt.bench.dpll.kernel import UNSAT
 from simt.bench.dpll.reference import solve_subtrees
-from simt.bench.dpll.run import UNLIMITED, Config, configs, disjoint_split
+from simt.bench.dpll.run import Config, configs, disjoint_split
 
 
 @cache
