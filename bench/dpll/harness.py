@@ -74,10 +74,6 @@ class Split:
                 f"lanes must be a positive multiple of {BLOCK}, got {self.lanes}"
             )
 
-    @property
-    def jobs_per_lane(self) -> float:
-        return self.count / self.lanes
-
 
 @dataclass(frozen=True)
 class SubtreeResults:
