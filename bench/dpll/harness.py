@@ -29,7 +29,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from simt.bench.dpll.cnf import SolverArrays
 from simt.bench.dpll.kernel import DPLL_SIGNATURE, SAT, UNSAT, dpll_kernel
-from simt.bench.dpll.reference import solve_subtrees
+from simt.bench.dpll.reference import decision_orders, solve_subtrees
 
 BLOCK = 32
 """Threads per block of every launch: one warp, so sub-samples map cleanly."""
@@ -46,14 +46,17 @@ _MODELS_ARG = 19
 
 @dataclass(frozen=True)
 class Split:
-    """Which sub-trees a run searches (the jobs), how deep each may go, and
-    how many lanes (threads, a multiple of `BLOCK`) share the jobs."""
+    """Which sub-trees a run searches (the jobs), how deep each may go, how
+    many lanes (threads, a multiple of `BLOCK`) share the jobs, and the
+    decision order below the split: index order when `order_seed` is None,
+    else a random order per sub-tree (`reference.decision_orders`)."""
 
     prefix_vars: int
     first: int
     count: int
     node_limit: int
     lanes: int = BLOCK
+    order_seed: int | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.prefix_vars <= 30:
@@ -125,7 +128,8 @@ class Timed:
 
 def launch_args(arrays: SolverArrays, split: Split) -> list[Any]:
     """The kernel's arguments in order: the job counter at 0, zeroed per-lane
-    state, per-job outputs (status -1: no lane took the job)."""
+    state, per-job outputs (status -1: no lane took the job), the jobs'
+    decision orders."""
     lanes, jobs = split.lanes, split.count
     nv, nq = arrays.num_vars, arrays.queue_capacity
     return [
@@ -149,7 +153,15 @@ def launch_args(arrays: SolverArrays, split: Split) -> list[Any]:
         np.zeros(jobs, dtype=np.int64),
         np.zeros(jobs, dtype=np.int64),
         np.zeros(jobs * nv, dtype=np.int32),
+        orders_of(arrays, split),
     ]
+
+
+def orders_of(arrays: SolverArrays, split: Split) -> npt.NDArray[np.int32]:
+    """The decision orders of the split's jobs, a row of variables per job."""
+    return decision_orders(
+        arrays.num_vars, split.prefix_vars, split.first, split.count, split.order_seed
+    )
 
 
 def results_of(args: list[Any]) -> SubtreeResults:
@@ -181,9 +193,10 @@ def run_cpu(arrays: SolverArrays, split: Split) -> Timed:
     after another in job order."""
     warm = Split(split.prefix_vars, split.first, 1, 1)
     solve_subtrees(arrays, warm.prefix_vars, warm.first, warm.count, warm.node_limit)
+    orders = orders_of(arrays, split)
     start = time.perf_counter()
     status, nodes, checks = solve_subtrees(
-        arrays, split.prefix_vars, split.first, split.count, split.node_limit
+        arrays, split.prefix_vars, split.first, split.count, split.node_limit, orders
     )
     return Timed(SubtreeResults(status, nodes, checks), time.perf_counter() - start)
 

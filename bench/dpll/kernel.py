@@ -28,8 +28,13 @@ another lane's tree).
 
 The search of one job (the same in `reference.py`):
 
-- variables are decided in index order, true first; chronological
-  backtracking flips the deepest decision not yet flipped;
+- below the split, variables are decided in the job's order, true first:
+  row `job` of `orders` (`num_vars` variable indices, 0-based, the split's
+  variables first; `reference.decision_orders` makes them). Index order is
+  the identity row; ringsat, the paper's implementation, gives every thread
+  its own random variable order (`PermutateVarsShard`), which the benchmark
+  does for dubois25 (see `run.DUBOIS_NOTE`). Chronological backtracking
+  flips the deepest decision not yet flipped;
 - propagation is lazy, from a queue, as Sec. 5.2 describes it: a literal is
   assigned when it leaves the queue (a literal already true is skipped, one
   already false is a conflict); L3 checks every clause containing its
@@ -56,7 +61,8 @@ stride (the frontend has no local arrays): `assign`, `trail` and `dec_pos`
 have `num_vars` entries per lane, `queue` has `queue_capacity`, `qtail` one;
 a lane clears `assign` at the start of each job. Outputs per job: `status`
 (SAT / UNSAT / UNKNOWN), `nodes`, `checks`, and for a SAT job its model in
-`models` (`num_vars` entries per job, +1 true / -1 false).
+`models` (`num_vars` entries per job, +1 true / -1 false). Input per job:
+its decision order in `orders`.
 
     L0 jobs  (`while job < num_jobs`; a natural loop in the IR, since the
               frontend lowers a loop holding a `break` loop to blocks)
@@ -84,7 +90,7 @@ UNKNOWN = 2
 DPLL_SIGNATURE = (
     "void(int32[:], int32[:], int32[:], int32[:], int32, int32, int32, int32, int32,"
     " int64, int32[:], int32[:], int32[:], int32[:], int32[:], int32[:], int32[:],"
-    " int64[:], int64[:], int32[:])"
+    " int64[:], int64[:], int32[:], int32[:])"
 )
 """numba's signature of `dpll_kernel`."""
 
@@ -110,6 +116,7 @@ def dpll_kernel(
     nodes,
     checks,
     models,
+    orders,
 ):
     """Every lane takes jobs (sub-trees `first_subtree + job`) from the
     counter `next_job[0]` until none is left and searches each to the end."""
@@ -120,6 +127,7 @@ def dpll_kernel(
     while job < num_jobs:
         # L0: one job (a sub-tree of the split) per iteration.
         subtree = first_subtree + job
+        obase = job * num_vars
         for v in range(num_vars):
             assign[vbase + v] = 0
         for v in range(prefix_vars):
@@ -203,14 +211,14 @@ def dpll_kernel(
                     break
             else:
                 v = 0
-                while v < num_vars and assign[vbase + v] != 0:
+                while v < num_vars and assign[vbase + orders[obase + v]] != 0:
                     v += 1
                 if v == num_vars:
                     result = SAT
                     break
                 dec_pos[vbase + level] = trail_len
                 level += 1
-                queue[qbase] = v + 1
+                queue[qbase] = orders[obase + v] + 1
                 qtail[tid] = 1
             if n_nodes >= node_limit:
                 break

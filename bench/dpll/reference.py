@@ -2,7 +2,7 @@
 
 Source: Bulavintsev and Zhdanov 2021, Sec. 5.5: "we also built a CPU version
 of the same algorithm" to compare literal checks per second (Table 1). This
-is that version for `kernel.py`: the same search (decisions in variable
+is that version for `kernel.py`: the same search (decisions in the job's
 order, true first; chronological backtracking; lazy propagation from a queue;
 every literal of every clause that loses a literal is checked; the same node
 limit), written as plain sequential code with its own private arrays, so it
@@ -92,6 +92,7 @@ def _solve(
     subtree: int,
     node_limit: int,
     queue_capacity: int,
+    order: Int32Array,
 ) -> tuple[int, int, int]:
     assign = np.zeros(num_vars, dtype=np.int32)
     trail = np.zeros(num_vars, dtype=np.int32)
@@ -132,13 +133,13 @@ def _solve(
                 return UNSAT, nodes, checks
         else:
             v = 0
-            while v < num_vars and assign[v] != 0:
+            while v < num_vars and assign[order[v]] != 0:
                 v += 1
             if v == num_vars:
                 return SAT, nodes, checks
             decisions[level] = trail_len
             level += 1
-            queue[0] = v + 1
+            queue[0] = order[v] + 1
             qtail = 1
         if nodes >= node_limit:
             return UNKNOWN, nodes, checks
@@ -156,6 +157,7 @@ def _solve_range(
     count: int,
     node_limit: int,
     queue_capacity: int,
+    orders: Int32Array,
     status: Int32Array,
     nodes: Int64Array,
     checks: Int64Array,
@@ -164,35 +166,82 @@ def _solve_range(
         result = _solve(
             clause_start, clause_lits, occ_start, occ_clauses, num_vars,
             prefix_vars, first + i, node_limit, queue_capacity,
+            orders[i * num_vars : (i + 1) * num_vars],
         )  # fmt: skip
         status[i] = result[0]
         nodes[i] = result[1]
         checks[i] = result[2]
 
 
+def decision_orders(
+    num_vars: int, prefix_vars: int, first: int, count: int, seed: int | None
+) -> Int32Array:
+    """The decision orders of sub-trees `first .. first+count-1`, one row of
+    `num_vars` variable indices (0-based) per sub-tree, flattened.
+
+    Every row starts with the split's variables `0 .. prefix_vars-1`, which the
+    sub-tree number fixes. Below the split, `seed` None keeps index order;
+    otherwise sub-tree s decides in its own random order, a permutation drawn
+    from `numpy.random.default_rng((seed, s))`, so that a sub-tree's order
+    does not depend on the sample it is in. Fixing the split's variables
+    first keeps the sub-trees a partition of the search space."""
+    if not 0 <= prefix_vars <= num_vars:
+        raise ValueError(f"prefix_vars must be in 0..{num_vars}, got {prefix_vars}")
+    rows = np.empty((count, num_vars), dtype=np.int32)
+    rows[:, :prefix_vars] = np.arange(prefix_vars, dtype=np.int32)
+    rest = np.arange(prefix_vars, num_vars, dtype=np.int32)
+    for i in range(count):
+        if seed is None:
+            rows[i, prefix_vars:] = rest
+        else:
+            rng = np.random.default_rng((seed, first + i))
+            rows[i, prefix_vars:] = rng.permutation(rest)
+    return rows.reshape(-1)
+
+
 def solve_subtree(
-    arrays: SolverArrays, prefix_vars: int, subtree: int, node_limit: int
+    arrays: SolverArrays,
+    prefix_vars: int,
+    subtree: int,
+    node_limit: int,
+    order: Int32Array | None = None,
 ) -> tuple[int, int, int]:
-    """(status, nodes, literal checks) of one sub-tree; status is SAT, UNSAT or UNKNOWN."""
+    """(status, nodes, literal checks) of one sub-tree; status is SAT, UNSAT
+    or UNKNOWN. `order`: the decision order (`decision_orders`' row; index
+    order when omitted)."""
     _check_split(arrays, prefix_vars, subtree, 1, node_limit)
+    if order is None:
+        order = decision_orders(arrays.num_vars, prefix_vars, subtree, 1, None)
+    _check_orders(arrays, order, 1)
     return _solve(
         arrays.clause_start, arrays.clause_lits, arrays.occ_start, arrays.occ_clauses,
         arrays.num_vars, prefix_vars, subtree, node_limit, arrays.queue_capacity,
+        order,
     )  # fmt: skip
 
 
 def solve_subtrees(
-    arrays: SolverArrays, prefix_vars: int, first: int, count: int, node_limit: int
+    arrays: SolverArrays,
+    prefix_vars: int,
+    first: int,
+    count: int,
+    node_limit: int,
+    orders: Int32Array | None = None,
 ) -> tuple[Int32Array, Int64Array, Int64Array]:
-    """Per sub-tree `first .. first+count-1`: status, nodes and literal checks arrays."""
+    """Per sub-tree `first .. first+count-1`: status, nodes and literal checks
+    arrays. `orders`: the sub-trees' decision orders (`decision_orders`;
+    index order when omitted)."""
     _check_split(arrays, prefix_vars, first, count, node_limit)
+    if orders is None:
+        orders = decision_orders(arrays.num_vars, prefix_vars, first, count, None)
+    _check_orders(arrays, orders, count)
     status = np.zeros(count, dtype=np.int32)
     nodes = np.zeros(count, dtype=np.int64)
     checks = np.zeros(count, dtype=np.int64)
     _solve_range(
         arrays.clause_start, arrays.clause_lits, arrays.occ_start, arrays.occ_clauses,
         arrays.num_vars, prefix_vars, first, count, node_limit, arrays.queue_capacity,
-        status, nodes, checks,
+        orders, status, nodes, checks,
     )  # fmt: skip
     return status, nodes, checks
 
@@ -211,3 +260,13 @@ def _check_split(
         )
     if node_limit < 1:
         raise ValueError(f"node_limit must be positive, got {node_limit}")
+
+
+def _check_orders(arrays: SolverArrays, orders: Int32Array, count: int) -> None:
+    """Each of the `count` rows must be a permutation of the variables."""
+    n = arrays.num_vars
+    rows = np.asarray(orders).reshape(-1, n) if n else np.asarray(orders)
+    if rows.shape != (count, n) or not (np.sort(rows, axis=1) == np.arange(n)).all():
+        raise ValueError(
+            f"orders must hold {count} permutations of the {n} variables (0-based)"
+        )

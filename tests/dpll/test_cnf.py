@@ -13,6 +13,7 @@ import itertools
 from math import comb
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from simt.bench.dpll.cnf import (
@@ -31,7 +32,7 @@ from simt.bench.dpll.generate import (
     write_formulas,
 )
 from simt.bench.dpll.kernel import UNSAT
-from simt.bench.dpll.reference import solve_subtree, solve_subtrees
+from simt.bench.dpll.reference import decision_orders, solve_subtree, solve_subtrees
 
 
 def brute_force_satisfiable(cnf: CNF) -> bool:
@@ -187,6 +188,40 @@ def test_hole8_is_unsat_over_a_split() -> None:
     )
     assert (status == UNSAT).all()
     assert int(nodes.sum()) > 0 and int(checks.sum()) > 0
+
+
+def test_decision_orders_fix_the_split_first_and_permute_the_rest() -> None:
+    rows = decision_orders(20, 4, 8, 5, seed=3).reshape(5, 20)
+    for row in rows:
+        assert sorted(row.tolist()) == list(range(20))
+        assert row[:4].tolist() == [0, 1, 2, 3]
+    assert len({tuple(row) for row in rows}) == 5
+    # A sub-tree's order does not depend on the sample it is drawn in.
+    wider = decision_orders(20, 4, 6, 9, seed=3).reshape(9, 20)
+    np.testing.assert_array_equal(rows, wider[2:7])
+    assert (decision_orders(20, 4, 8, 5, seed=4) != rows.reshape(-1)).any()
+    identity = decision_orders(20, 4, 8, 5, seed=None).reshape(5, 20)
+    assert (identity == np.arange(20)).all()
+
+
+def test_solver_rejects_orders_that_are_not_permutations() -> None:
+    arrays = solver_arrays(dubois(3))
+    bad = np.zeros(arrays.num_vars, dtype=np.int32)
+    with pytest.raises(ValueError, match="permutations of the 9 variables"):
+        solve_subtree(arrays, 0, 0, 10, bad)
+    with pytest.raises(ValueError, match="2 permutations"):
+        solve_subtrees(arrays, 1, 0, 2, 10, decision_orders(9, 1, 0, 1, None))
+
+
+def test_dubois_refuted_in_random_orders_over_a_whole_split() -> None:
+    # The split's variables come first in every order, so the sub-trees
+    # still cover every assignment: together they refute the formula.
+    arrays = solver_arrays(dubois(10))
+    orders = decision_orders(arrays.num_vars, 5, 0, 32, seed=1)
+    status, _, checks = solve_subtrees(arrays, 5, 0, 32, 10**9, orders)
+    assert (status == UNSAT).all()
+    _, _, in_order = solve_subtrees(arrays, 5, 0, 32, 10**9)
+    assert (checks != in_order).any()
 
 
 def test_pigeonhole_with_fewer_pigeons_than_holes_would_be_sat() -> None:

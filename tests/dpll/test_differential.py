@@ -14,6 +14,7 @@ simulator) on a small case.
 from __future__ import annotations
 
 import itertools
+from dataclasses import astuple
 from functools import cache
 
 import numpy as np
@@ -129,6 +130,39 @@ def test_optimized_kernel_matches_the_cpu() -> None:
     assert any("linearize applied" in line for line in remarks), remarks
     status, _ = assert_same(cnf, Split(8, 100, 64, 12), module)
     assert (status == UNKNOWN).any() and (status == UNSAT).any()
+
+
+@pytest.mark.parametrize(
+    ("cnf", "split"),
+    [
+        (dubois(6), Split(5, 0, 32, 10**6, order_seed=7)),
+        (pigeonhole(4), Split(5, 0, 32, 10**6, 2 * BLOCK, order_seed=11)),
+        (dubois(8), Split(3, 0, 8, 25, order_seed=3)),
+    ],
+    ids=["dubois6", "hole4", "dubois8-limit"],
+)
+def test_random_decision_orders_match_the_cpu(cnf: CNF, split: Split) -> None:
+    """Every job decides in its own order below the split (the kernel reads
+    its row of `orders`): the same verdicts, nodes and literal checks as
+    the reference given the same orders; whole splits stay refutations."""
+    status, _ = assert_same(cnf, split)
+    if split.node_limit == 10**6:
+        assert (status == UNSAT).all()
+    else:
+        assert (status == UNKNOWN).any()
+    # The orders change the searches (else this test would not test them).
+    arrays = solver_arrays(cnf)
+    identity = run_cpu(arrays, Split(*astuple(split)[:5])).results
+    assert (run_cpu(arrays, split).results.checks != identity.checks).any()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_random_decision_orders_find_models(seed: int) -> None:
+    cnf = random_3sat(seed, 12, 40)
+    status, models = assert_same(cnf, Split(3, 0, 8, 10**6, order_seed=seed))
+    assert (status == SAT).any()
+    for job in np.flatnonzero(status == SAT):
+        assert cnf.is_satisfied_by([bool(v > 0) for v in models[job]])
 
 
 @pytest.mark.parametrize(
