@@ -5,9 +5,9 @@ and `optimize.png`, prints the table and the issue's target figures).
 
 For every corpus kernel (`simt.bench.kernels.CORPUS`, small inputs) and for
 the DPLL kernel on both formulas (`simt.bench.dpll`: one warp of 32 lanes
-taking 128 jobs from the kernel's job queue, hole8's cut at a node limit,
-dubois25's 26-variable split searched to the end, so that the simulator runs
-each in seconds), the simulator measures cycles and SIMD efficiency of:
+taking 128 jobs of a 10-variable split from the kernel's job queue, cut
+at a node limit, dubois25's each decided in its own random order, so that
+the simulator runs each in seconds), the simulator measures cycles and SIMD efficiency of:
 
 - the original IR;
 - each single pass alone: `simt-flatten-loops` (always, adaptive),
@@ -223,13 +223,14 @@ DPLL_JOBS = 128
 
 
 def dpll_cases(node_limit: int) -> list[DpllCase]:
-    """hole8: jobs 512..639 of the 10-variable split (about half end at the
-    first node), cut at `node_limit` nodes, profiled on jobs 640..767;
-    dubois25: jobs 0..127 of a 26-variable split (1, 3 or 7 nodes each,
-    searched to the end), profiled on jobs 128..255 (see
-    `simt.bench.dpll.run.DUBOIS_NOTE`)."""
+    """Jobs of the 10-variable split cut at `node_limit` nodes, as in
+    `simt.bench.dpll.run`: hole8 jobs 512..639 in index order (about half
+    end at the first node), profiled on jobs 640..767; dubois25 jobs 0..127,
+    each decided in its own random order below the split (see
+    `simt.bench.dpll.run.DUBOIS_NOTE`), profiled on jobs 128..255."""
     from simt.bench.dpll.cnf import dubois, pigeonhole
-    from simt.bench.dpll.harness import UNLIMITED, Split
+    from simt.bench.dpll.harness import Split
+    from simt.bench.dpll.run import DUBOIS_ORDER_SEED as SEED
 
     return [
         DpllCase(
@@ -241,8 +242,8 @@ def dpll_cases(node_limit: int) -> list[DpllCase]:
         DpllCase(
             "dpll_dubois25",
             lambda: dubois(25),
-            Split(26, 0, DPLL_JOBS, UNLIMITED),
-            Split(26, DPLL_JOBS, DPLL_JOBS, UNLIMITED),
+            Split(10, 0, DPLL_JOBS, node_limit, order_seed=SEED),
+            Split(10, DPLL_JOBS, DPLL_JOBS, node_limit, order_seed=SEED),
         ),
     ]
 
@@ -417,9 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument("--kernels", nargs="*", default=None)
-    parser.add_argument(
-        "--node-limit", type=int, default=16, help="DPLL hole8 nodes per job"
-    )
+    parser.add_argument("--node-limit", type=int, default=16, help="DPLL nodes per job")
     parser.add_argument("--skip-dpll", action="store_true")
     options = parser.parse_args(argv)
     started = time.perf_counter()

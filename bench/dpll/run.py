@@ -12,11 +12,13 @@ million/s). Writes `dpll.json` into the output folder with, per formula:
   simulator issues about 10^5 warp instructions a second) on one warp of 32
   lanes that take them from the kernel's job queue (loop L0), with the CPU
   reference on the same jobs, checked job by job, and the spread of nodes
-  per job (`subtree_nodes`). hole8: 256 sub-trees (jobs 512..767) of the
-  10-variable split cut at 16 nodes (8 jobs a lane; half of them end at the
-  first node, the others run to the limit). dubois25: 128 sub-trees of a
-  26-variable split searched to the end (no node limit; 1, 3 or 7 nodes,
-  all refuted), as in Take 4 where every job is searched to its end;
+  per job (`subtree_nodes`). Both formulas: 256 sub-trees of the
+  10-variable split cut at 32 nodes (8 jobs a lane). hole8 (jobs 512..767)
+  decides in index order (about half of its jobs end at the first node,
+  the others run to the limit); dubois25 (jobs 0..255) decides below the
+  split in a random order per sub-tree, as ringsat, the paper's
+  implementation, gives each thread its own variable order (see
+  `DUBOIS_NOTE` for why index order is no sample for dubois25);
 - `simulator_original` / `simulator_optimized`: wall time, literal checks per
   second of the simulation (a Python model: only its ratios mean anything),
   SIMD efficiency, issued warp instructions and cycles, and literal checks
@@ -25,9 +27,11 @@ million/s). Writes `dpll.json` into the output folder with, per formula:
   (`profiled_split`), `all_jobs_done` (every job's status written and the
   job counter at jobs + lanes: each job taken exactly once), and
   `simd_efficiency_gain` (after / before);
-- `variants` (dubois25): the same measurement on other documented splits:
-  a 28-variable split (jobs of 1 to 7 nodes, most of 1) and a 20-variable
-  split whose sub-trees are all the same 191-node search (see `DUBOIS_NOTE`);
+- `variants`: the same measurement on other documented samples: for both
+  formulas the same jobs cut at 16 nodes; for dubois25 also, decided in
+  index order and searched to the end, a 26-variable split (jobs of 1, 3 or
+  7 nodes) and a 20-variable split whose sub-trees are all the same
+  191-node search (see `DUBOIS_NOTE`);
 - `gpu`: numba's kernel and simt's (original, optimized) on the full split
   (`GPU_JOBS_PER_LANE` jobs a lane) when numba-cuda sees a GPU, else the
   reason there is none.
@@ -46,7 +50,7 @@ import platform
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -87,28 +91,27 @@ GPU_JOBS_PER_LANE = 4
 """Jobs per lane of the GPU runs (1024 jobs: 256 lanes in 8 blocks)."""
 
 
+DUBOIS_ORDER_SEED = 1
+"""Seed of dubois25's decision orders (`reference.decision_orders`)."""
+
 DUBOIS_NOTE = (
-    "dubois25 decided in variable order is symmetric: variables 1..25 form a "
+    "dubois25 decided in index order is symmetric: variables 1..25 form a "
     "chain of xor gadgets (i, 50+i, i+1) whose middle variable absorbs any "
     "values of the ends, so for a split of at most 24 variables every sub-tree "
     "is the same search up to polarity (191 nodes on a 20-variable split: the "
     "lanes run in lockstep, SIMD efficiency about 0.99 before any pass, "
-    "nothing to gain). From 25 variables on the split cuts gadgets and jobs "
-    "differ in nodes (1, 3 or 7 on 26- and 28-variable splits), but not much "
-    "in work: a job's first node propagates its 26 or 28 prefix literals and "
-    "holds most of its literal checks (about 600 of 600 to 1000 on the "
-    "26-variable split), so the original kernel, taking jobs from the queue, "
-    "is already at about 0.71 (26) and 0.59 (28), and the serialization that "
-    "simt-optimize removes from hole8's walk (linearizing L1) costs little "
-    "here: the gain is about 1.02x, short of the 1.5x target. Flattening the "
-    "job loop with the walk does not pay either: with both written as "
-    "structured loops (so that simt-flatten-loops can merge them), "
-    "simt-optimize flattened them and lost (SIMD efficiency 0.73 -> 0.34 on "
-    "128 jobs of the 26-variable split), because the prefix propagations of "
-    "jobs that lanes start at different times no longer overlap. Other "
-    "decision orders (random, or splitting on variables off the chain) turn "
-    "the sub-trees into searches of thousands to hundreds of thousands of "
-    "nodes, beyond what the simulator can run."
+    "nothing to gain), and on 26- or 28-variable splits jobs of 1, 3 or 7 "
+    "nodes are dominated by the propagation of their prefix (SIMD efficiency "
+    "about 0.71 before, 1.02x after simt-optimize: the 26-variable variant). "
+    "Index order is an artefact of how the generator numbers the variables, "
+    "not of the formula, so the main samples decide below the split in a "
+    "random order per sub-tree (reference.decision_orders, seed "
+    "DUBOIS_ORDER_SEED), as ringsat, the paper's implementation, permutes "
+    "each thread's variable order (PermutateVarsShard). The split's 10 "
+    "variables stay first in every order, so the sub-trees still partition "
+    "the search space. Then every lane runs its own search, lanes split "
+    "between backtracking and deciding, and the original kernel serializes "
+    "them as it does hole8's."
 )
 """Why the dubois25 sample has the SIMD efficiency it has (checked by tests/dpll)."""
 
@@ -129,34 +132,36 @@ def configs(quick: bool, full_cpu: bool) -> list[Config]:
     """hole8 and dubois25; `quick` shrinks the runs to a smoke test.
 
     Every sample runs on one warp (`LANES`) with several jobs a lane, so
-    that the queue (L0) hands out work as lanes finish. hole8: 256 jobs cut
-    at 16 nodes (quick: 64 jobs cut at 5). The dubois25 samples search their
-    sub-trees to the end (no node limit), as the jobs of Take 4 are: 128
-    jobs of a 26-variable split and, as variants, 128 of a 28-variable split
-    and 64 of a 20-variable split (quick: 64 jobs of the 26- and 28-variable
-    splits and 64 of a 24-variable split, 11 nodes each).
+    that the queue (L0) hands out work as lanes finish. Both main samples
+    are 256 jobs of a 10-variable split cut at 32 nodes (quick: 64 jobs cut
+    at 5), hole8's decided in index order, dubois25's each in its own random
+    order below the split (`DUBOIS_ORDER_SEED`, see `DUBOIS_NOTE`); the
+    first variant of each is the same jobs cut at 16 nodes (quick: 3).
+    dubois25's other variants are decided in index order and searched to the
+    end: 128 jobs of a 26-variable split and 64 of a 20-variable split
+    (quick: 64 of 26 and 64 of 24 variables).
     """
     dubois_cpu_limit = UNLIMITED if full_cpu else (200 if quick else 20_000)
-    hole_sample = Split(10, 512, 64 if quick else 256, 5 if quick else 16, LANES)
-    jobs = 64 if quick else 128
-    dubois_sample = Split(26, 0, jobs, UNLIMITED, LANES)
-    dubois_variants = (
-        Split(28, 0, jobs, UNLIMITED, LANES),
-        Split(24 if quick else 20, 0, 64, UNLIMITED, LANES),
-    )
+    jobs, limit, short = (64, 5, 3) if quick else (256, 32, 16)
+    seed = DUBOIS_ORDER_SEED
     return [
         Config(
             "hole8.cnf",
             lambda: pigeonhole(8),
             Split(10, 0, 1024, UNLIMITED),
-            hole_sample,
+            Split(10, 512, jobs, limit, LANES),
+            (Split(10, 512, jobs, short, LANES),),
         ),
         Config(
             "dubois25.cnf",
             lambda: dubois(25),
-            Split(10, 0, 1024, dubois_cpu_limit),
-            dubois_sample,
-            dubois_variants,
+            Split(10, 0, 1024, dubois_cpu_limit, order_seed=seed),
+            Split(10, 0, jobs, limit, LANES, seed),
+            (
+                Split(10, 0, jobs, short, LANES, seed),
+                Split(26, 0, 64 if quick else 128, UNLIMITED, LANES),
+                Split(24 if quick else 20, 0, 64, UNLIMITED, LANES),
+            ),
             DUBOIS_NOTE,
         ),
     ]
@@ -166,7 +171,7 @@ def gpu_split(config: Config) -> Split:
     """The GPU runs: the CPU's jobs, `GPU_JOBS_PER_LANE` a lane."""
     cpu = config.cpu
     lanes = max(BLOCK, cpu.count // GPU_JOBS_PER_LANE // BLOCK * BLOCK)
-    return Split(cpu.prefix_vars, 0, cpu.count, min(cpu.node_limit, 200_000), lanes)
+    return replace(cpu, first=0, node_limit=min(cpu.node_limit, 200_000), lanes=lanes)
 
 
 def split_json(split: Split) -> dict[str, Any]:
@@ -176,6 +181,9 @@ def split_json(split: Split) -> dict[str, Any]:
         "subtrees": split.count,
         "node_limit": None if split.node_limit >= UNLIMITED else split.node_limit,
         "lanes": split.lanes,
+        "decision_order": "index"
+        if split.order_seed is None
+        else f"random per sub-tree, seed {split.order_seed}",
     }
 
 
@@ -270,9 +278,7 @@ def disjoint_split(sample: Split) -> Split:
     first = sample.first + sample.count
     if first + sample.count > 1 << sample.prefix_vars:
         first = sample.first - sample.count
-    return Split(
-        sample.prefix_vars, first, sample.count, sample.node_limit, sample.lanes
-    )
+    return replace(sample, first=first)
 
 
 def optimized_kernel(arrays: Any, sample: Split) -> tuple[ModuleOp, Split]:

@@ -32,14 +32,18 @@ def test_quick_benchmark_writes_agreeing_results(tmp_path: Path) -> None:
         optimized = record["simulator_optimized"]["simd_efficiency"]
         assert gain == pytest.approx(optimized / simulated["simd_efficiency"])
     dubois25 = report["formulas"]["dubois25.cnf"]
-    assert "symmetric" in dubois25["note"]
-    for record in (dubois25, *dubois25["variants"]):
+    assert "symmetric" in dubois25["note"] and "ringsat" in dubois25["note"]
+    shuffled, short, uneven, lockstep = (dubois25, *dubois25["variants"])
+    for record in (shuffled, short):
+        assert record["sample"]["decision_order"].startswith("random per sub-tree")
+        assert record["sample"]["node_limit"] is not None
+    for record in (uneven, lockstep):
         sample = record["sample"]
+        assert sample["decision_order"] == "index"
         assert sample["node_limit"] is None and sample["verdict"] == "UNSAT"
+    for record in (shuffled, short, uneven, lockstep):
         assert record["simulator_optimized"]["agrees_with_cpu"] is True
         assert record["simulator_optimized"]["all_jobs_done"] is True
-    uneven, lockstep = dubois25["variants"]
-    assert dubois25["sample"]["subtree_nodes"]["distinct"] > 1
     assert uneven["sample"]["subtree_nodes"]["distinct"] > 1
     assert lockstep["sample"]["subtree_nodes"]["distinct"] == 1
     levels = [loop["level"] for loop in report["loop_tree"]["kernels"][0]["loops"]]
