@@ -102,7 +102,7 @@ DUBOIS_NOTE = (
     "lanes run in lockstep, SIMD efficiency about 0.99 before any pass, "
     "nothing to gain), and on 26- or 28-variable splits jobs of 1, 3 or 7 "
     "nodes are dominated by the propagation of their prefix (SIMD efficiency "
-    "about 0.71 before, 1.02x after simt-optimize: the 26-variable variant). "
+    "about 0.70 before, 1.02x after simt-optimize: the 26-variable variant). "
     "Index order is an artefact of how the generator numbers the variables, "
     "not of the formula, so the main samples decide below the split in a "
     "random order per sub-tree (reference.decision_orders, seed "
