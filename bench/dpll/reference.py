@@ -265,8 +265,11 @@ def _check_split(
 def _check_orders(arrays: SolverArrays, orders: Int32Array, count: int) -> None:
     """Each of the `count` rows must be a permutation of the variables."""
     n = arrays.num_vars
-    rows = np.asarray(orders).reshape(-1, n) if n else np.asarray(orders)
-    if rows.shape != (count, n) or not (np.sort(rows, axis=1) == np.arange(n)).all():
+    flat = np.asarray(orders)
+    if (
+        flat.shape != (count * n,)
+        or not (np.sort(flat.reshape(count, n), axis=1) == np.arange(n)).all()
+    ):
         raise ValueError(
             f"orders must hold {count} permutations of the {n} variables (0-based)"
         )
