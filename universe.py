@@ -57,7 +57,7 @@ def _ptx_target() -> type[Target]:
 def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
     """The dialects simt contributes, by name."""
     # `arith_ext` holds ops named `arith.*`, which a context does not find by
-    # name prefix: `simt.tools.pipeline.register_dialects` loads it eagerly.
+    # name prefix: `simt.pipeline.register_dialects` loads it eagerly.
     return {"simt": _simt_dialect, "arith_ext": _arith_ext_dialect}
 
 

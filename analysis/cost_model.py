@@ -13,7 +13,7 @@ warp takes the detour, must be less than n * Tb, the inner work the idle lanes
 would do instead. `NestCost.threshold` is this Ta / (Ta + Tb); the adaptive
 form of `simt-flatten-loops` tests it at run time with the n it counts.
 
-Here Ta and Tb are the simulator's cost table (`simt.sim.costs.op_cost`, in
+Here Ta and Tb are the simulator's cost table (`simt.model.costs.op_cost`, in
 cycles per warp instruction) applied to the IR:
 
 * Tb = the cost of one iteration of the inner loop: its condition region
@@ -69,8 +69,9 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import Block, Operation, Region
 
 from simt.dialects.simt import LOOP_INFO_ATTR, LoopInfoAttr
-from simt.sim.costs import DEFAULT_COST_TABLE, CostTable, op_cost
-from simt.sim.stats import site_id
+from simt.model.costs import DEFAULT_COST_TABLE, CostTable, op_cost
+from simt.model.machine import WARP_SIZE
+from simt.model.sites import site_id
 
 DEFAULT_TRIP_COUNT = 8.0
 """Iterations assumed for a loop whose trip count nothing tells."""
@@ -82,9 +83,6 @@ on the outer loop's condition."""
 
 ITERATION_OVERHEAD = 1
 """Branches per iteration that the flattened loop adds (the test of b)."""
-
-WARP_SIZE = 32
-"""N of formula (1) when no profile gives it."""
 
 THRESHOLD_SCALE = 1024
 """The run-time test compares n * 1024 with N * round(1024 * Ta / (Ta + Tb))."""
@@ -127,14 +125,16 @@ def load_profile(path: str | Path, module: ModuleOp) -> ProfileData:
         raise ValueError(f"profile {path}: not JSON ({error})") from error
     if not isinstance(data, dict) or not isinstance(data.get("loops"), dict):
         raise ValueError(f"profile {path}: expected an object with a 'loops' map")
-    warp_size = data.get("warp_size", 32)
+    warp_size = data.get("warp_size", WARP_SIZE)
     if not isinstance(warp_size, int) or warp_size < 1:
         raise ValueError(f"profile {path}: expected a positive 'warp_size'")
     return profile_from_dict(data["loops"], module, warp_size)
 
 
 def profile_from_dict(
-    loops: Mapping[str, Mapping[str, object]], module: ModuleOp, warp_size: int = 32
+    loops: Mapping[str, Mapping[str, object]],
+    module: ModuleOp,
+    warp_size: int = WARP_SIZE,
 ) -> ProfileData:
     """Matches the `loops` map of a profile with the loop ops of `module`."""
     found: dict[Operation, LoopProfile] = {}
@@ -340,7 +340,7 @@ class NestCostModel:
     def iteration_cost(self, loop: Operation) -> float:
         """One iteration of a loop: condition and body (nested ops included)."""
         return sum(self.region_cost(region) for region in loop.regions) + (
-            op_cost("scf.condition", self.table) if isinstance(loop, scf.ForOp) else 0
+            op_cost(scf.ConditionOp, self.table) if isinstance(loop, scf.ForOp) else 0
         )
 
     def _exclusive_cost(self, outer: Operation, inner: set[Operation]) -> float:
@@ -350,8 +350,8 @@ class NestCostModel:
                 if op not in inner:
                     total += self.op_total_cost(op)
         if isinstance(outer, scf.ForOp):
-            total += op_cost("arith.addi", self.table) + op_cost(
-                "arith.cmpi", self.table
+            total += op_cost(arith.AddiOp, self.table) + op_cost(
+                arith.CmpiOp, self.table
             )
         return total
 

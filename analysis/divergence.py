@@ -18,13 +18,16 @@ same way. The analysis proves uniformity; everything it cannot prove is
 *divergent*.
 
 Rules, applied with an iterative worklist until nothing changes:
-1. sources: `simt.thread_id`, `simt.lane_id` (and the `gpu` / `nvvm`
-   equivalents), `simt.atomic_add`, guard tests, private allocations and
-   calls are divergent; constants, kernel arguments, block ids and sizes,
-   the warp size, votes and ballots are uniform. Arguments of a function
-   that is not a kernel (no `simt.kernel`) are divergent.
+1. sources: each op declares how its results relate to lanes
+   (`simt.model.facts.result_divergence`; an op that declares nothing is an
+   error, not a default): thread and lane ids, atomics, guard tests,
+   private allocations and calls are divergence sources; constants, block
+   ids and sizes, the warp size, votes and ballots are always uniform; so
+   are kernel arguments. Arguments of a function that is not a kernel (no
+   `simt.kernel`) are divergent.
 2. data dependence: an op with a divergent operand has divergent results.
-3. memory: a `memref.load` is data dependent on its memref and indices.
+3. memory: a load (an op whose results depend on the memory it reads) is
+   data dependent on its memref and indices.
    With the default (`lockstep_loads=False`) it is divergent as well when
    the function writes memory the load may read (any store, atomic or call
    writing global memory: kernel arrays may alias one another), so the
@@ -65,58 +68,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects import cf, func, scf
-from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
-from xdsl.traits import MemoryEffectKind, get_effects
 
 from simt.analysis.cfg import ControlFlowGraph
 from simt.analysis.loops import Loop
 from simt.dialects import simt
-
-DIVERGENT_SOURCES: frozenset[str] = frozenset(
-    {
-        "simt.thread_id",
-        "simt.lane_id",
-        "simt.atomic_add",
-        "simt.guard.test",
-        "simt.guard.create",
-        "memref.alloca",
-        "memref.alloc",
-        "memref.atomic_rmw",
-        "memref.generic_atomic_rmw",
-        "func.call",
-        "gpu.thread_id",
-        "gpu.lane_id",
-        "gpu.global_id",
-        "nvvm.read.ptx.sreg.tid.x",
-        "nvvm.read.ptx.sreg.tid.y",
-        "nvvm.read.ptx.sreg.tid.z",
-        "nvvm.read.ptx.sreg.laneid",
-    }
-)
-"""Ops whose results are divergent whatever their operands."""
-
-UNIFORM_SOURCES: frozenset[str] = frozenset(
-    {
-        "simt.block_id",
-        "simt.block_dim",
-        "simt.grid_dim",
-        "simt.warp_size",
-        "simt.vote_any",
-        "simt.vote_all",
-        "simt.ballot",
-        "gpu.block_id",
-        "gpu.block_dim",
-        "gpu.grid_dim",
-    }
-)
-"""Ops whose results are uniform whatever their operands (votes are uniform
-over the lanes that take part, which are the lanes that use the result)."""
-
-_NOT_MEMORY_WRITERS: frozenset[str] = frozenset(
-    {"simt.barrier", "simt.guard.create", "simt.guard.set", "simt.guard.select"}
-)
-"""Ops that declare a write effect without writing memory a load can read."""
+from simt.model.facts import Divergence, may_write_memory, result_divergence
+from simt.model.kernel import is_kernel
 
 BRANCH_OPS: tuple[type[Operation], ...] = (
     cf.ConditionalBranchOp,
@@ -216,11 +174,6 @@ def analyze_divergence(
         lockstep_loads=lockstep_loads,
         divergent_uses=frozenset(divergent_uses),
     )
-
-
-def is_kernel(function: func.FuncOp) -> bool:
-    """A kernel carries the unit attribute `simt.kernel` (docs/ir-conventions.md)."""
-    return "simt.kernel" in function.attributes
 
 
 def _defined_values(function: func.FuncOp) -> Iterator[SSAValue]:
@@ -339,11 +292,20 @@ class _Solver:
     # -- visiting ops ---------------------------------------------------------
 
     def _visit_op(self, op: Operation) -> None:
-        if op.name in DIVERGENT_SOURCES:
+        kind = result_divergence(op)
+        if kind is Divergence.SOURCE:
             self._mark_all(op.results)
-        elif op.name in UNIFORM_SOURCES:
+        elif kind is Divergence.UNIFORM:
             return
-        elif isinstance(op, cf.ConditionalBranchOp | cf.SwitchOp):
+        elif kind is Divergence.MEMORY:
+            self._visit_load(op)
+        elif kind is Divergence.STRUCTURAL:
+            self._visit_structural(op)
+        elif self._any_divergent_at(op.operands, op):
+            self._mark_all(op.results)
+
+    def _visit_structural(self, op: Operation) -> None:
+        if isinstance(op, cf.ConditionalBranchOp | cf.SwitchOp):
             self._visit_cf_branch(op)
         elif op.successors:
             self._visit_jump(op)
@@ -351,8 +313,6 @@ class _Solver:
             self._visit_region_op(op)
         elif isinstance(op, scf.YieldOp | scf.ConditionOp | simt.YieldOp):
             self._push_parent(op)
-        elif op.name == "memref.load":
-            self._visit_load(op)
         elif self._any_divergent_at(op.operands, op):
             self._mark_all(op.results)
 
@@ -615,15 +575,4 @@ def _exits_divergently(
 
 def _writes_memory(function: func.FuncOp) -> bool:
     """Whether any op of `function` may write memory that a load may read."""
-    return any(_may_write(op) for op in function.walk() if not op.regions)
-
-
-def _may_write(op: Operation) -> bool:
-    if op.name in _NOT_MEMORY_WRITERS:
-        return False
-    if op.name in ("memref.store", "simt.atomic_add", "func.call"):
-        return True
-    effects = get_effects(op)
-    if effects is None:
-        return any(isinstance(v.type, MemRefType) for v in op.operands)
-    return any(e.kind == MemoryEffectKind.WRITE for e in effects)
+    return any(may_write_memory(op) for op in function.walk() if not op.regions)

@@ -77,7 +77,7 @@ from enum import Enum
 from types import MappingProxyType
 
 from xdsl.dialects import arith, func, memref, scf
-from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr
+from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import (
     Attribute,
     Block,
@@ -87,16 +87,25 @@ from xdsl.ir import (
     Region,
     SSAValue,
 )
-from xdsl.traits import IsTerminator, MemoryEffectKind, get_effects
+from xdsl.traits import IsTerminator
 
 from simt.analysis.cfg import ControlFlowGraph
 from simt.analysis.divergence import (
     DivergenceInfo,
     analyze_divergence,
-    is_kernel,
     successor_operands,
 )
 from simt.analysis.loops import Loop
+from simt.dialects import simt
+from simt.model.facts import (
+    allocates_memory,
+    has_no_effects,
+    is_convergent,
+    is_view,
+    may_write_memory,
+)
+from simt.model.kernel import is_kernel
+from simt.model.locations import op_source_location
 
 # ---------------------------------------------------------------------------
 # Results
@@ -282,16 +291,8 @@ def build_loop_trees(
 
 
 def _at(op: Operation) -> str:
-    where = location_of(op)
+    where = op_source_location(op)
     return f" at {where}" if where is not None else ""
-
-
-def location_of(op: Operation) -> str | None:
-    """`file:line:col` of an op whose location has one."""
-    loc: Attribute = op.location
-    if isinstance(loc, FileLineColLoc):
-        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
-    return None
 
 
 # ---------------------------------------------------------------------------
@@ -367,16 +368,12 @@ class _Scope:
         return pending
 
 
-_PURE_DIALECTS = frozenset({"arith", "math", "index"})
-"""Dialects whose ops only compute (xDSL does not mark all of them `Pure`)."""
-_NO_WRITE_DIALECTS = frozenset({"arith", "math", "index", "cf", "func"})
-"""Dialects whose region-free ops never write memory (`func.call` excepted)."""
-
-
 def _is_pure(op: Operation) -> bool:
+    """Whether `op` only computes from its operands: no memory effect, and not
+    a collective (a vote's result depends on which lanes take part)."""
     if op.regions:
         return False
-    return op.dialect_name() in _PURE_DIALECTS or get_effects(op) == set()
+    return has_no_effects(op) and not is_convergent(op)
 
 
 def _nested(ops: Iterable[Operation]) -> tuple[tuple[Operation, ...], frozenset[Block]]:
@@ -597,31 +594,31 @@ def _values_of_region(region: Region, scope: _Scope) -> Iterator[SSAValue]:
 # Classification of loop-carried values
 # ---------------------------------------------------------------------------
 
-_REDUCTION_OPS: Mapping[str, str] = MappingProxyType(
+_REDUCTION_OPS: Mapping[type[Operation], str] = MappingProxyType(
     {
-        "arith.addi": "add",
-        "arith.subi": "add",
-        "arith.addf": "add",
-        "arith.subf": "add",
-        "arith.muli": "mul",
-        "arith.mulf": "mul",
-        "arith.andi": "and",
-        "arith.ori": "or",
-        "arith.xori": "xor",
-        "arith.maxsi": "max",
-        "arith.maxui": "max",
-        "arith.maximumf": "max",
-        "arith.maxnumf": "max",
-        "arith.minsi": "min",
-        "arith.minui": "min",
-        "arith.minimumf": "min",
-        "arith.minnumf": "min",
+        arith.AddiOp: "add",
+        arith.SubiOp: "add",
+        arith.AddfOp: "add",
+        arith.SubfOp: "add",
+        arith.MuliOp: "mul",
+        arith.MulfOp: "mul",
+        arith.AndIOp: "and",
+        arith.OrIOp: "or",
+        arith.XOrIOp: "xor",
+        arith.MaxSIOp: "max",
+        arith.MaxUIOp: "max",
+        arith.MaximumfOp: "max",
+        arith.MaxnumfOp: "max",
+        arith.MinSIOp: "min",
+        arith.MinUIOp: "min",
+        arith.MinimumfOp: "min",
+        arith.MinnumfOp: "min",
     }
 )
 """Associative, commutative updates, by the reduction they perform (`a - b` is
 `a + (-b)` when the carried value is `a`)."""
 
-_SUBTRACTIONS = frozenset({"arith.subi", "arith.subf"})
+_SUBTRACTIONS = (arith.SubiOp, arith.SubfOp)
 
 
 @dataclass
@@ -708,8 +705,8 @@ def _chain_edges(
     if targets is not None:
         kept = [t for t in targets if scope.defines(t)]
         return [_Edge(value, t, user, False) for t in kept]
-    kind = _REDUCTION_OPS.get(user.name)
-    if kind is None or (user.name in _SUBTRACTIONS and index != 0):
+    kind = _REDUCTION_OPS.get(type(user))
+    if kind is None or (isinstance(user, _SUBTRACTIONS) and index != 0):
         chain.observers.append(user)
         return []
     other = user.operands[1 - index]
@@ -834,7 +831,7 @@ def _verdict(p: SSAValue, name: str, chain: _Chain, scope: _Scope) -> CarriedVal
 
 def _update_verdict(p: SSAValue, name: str, chain: _Chain) -> CarriedValue:
     fresh = chain.fresh
-    kinds = sorted({_REDUCTION_OPS[op.name] for op in chain.updates})
+    kinds = sorted({_REDUCTION_OPS[type(op)] for op in chain.updates})
     if not kinds:
         kind = CarriedKind.LAST if fresh else CarriedKind.INVARIANT
         return CarriedValue(p, name, kind, "overwritten" if fresh else "")
@@ -857,7 +854,7 @@ def _is_induction(chain: _Chain, scope: _Scope) -> bool:
     if len(chain.updates) != 1 or chain.fresh or chain.back_counts != {1}:
         return False
     update = chain.updates[0]
-    if update.name not in ("arith.addi", "arith.subi"):
+    if not isinstance(update, arith.AddiOp | arith.SubiOp):
         return False
     if any(count == -1 for count in chain.values.values()):
         return False
@@ -873,7 +870,7 @@ def _induction_step(update: Operation) -> int | None:
         step = _constant_int(update.operands[0])
     if step is None:
         return None
-    return -step if update.name == "arith.subi" else step
+    return -step if isinstance(update, arith.SubiOp) else step
 
 
 # ---------------------------------------------------------------------------
@@ -1046,9 +1043,9 @@ def _select_form(op: arith.SelectOp, forms: list[_Form | None]) -> _Form | None:
 
 
 def _is_ticket(op: Operation, scope: _Scope) -> bool:
-    if op.name == "simt.atomic_add":
-        increment = op.operands[0]
-    elif isinstance(op, memref.AtomicRMWOp) and op.kind.value.data == _ATOMIC_ADDI:
+    if isinstance(op, simt.AtomicAddOp) or (
+        isinstance(op, memref.AtomicRMWOp) and op.kind.value.data == _ATOMIC_ADDI
+    ):
         increment = op.value
     else:
         return False
@@ -1079,21 +1076,6 @@ def _distinct_per_iteration(form: _Form, scope: _Scope) -> bool:
 # Memory dependences between iterations
 # ---------------------------------------------------------------------------
 
-_VIEW_OPS = frozenset(
-    {
-        "memref.cast",
-        "memref.subview",
-        "memref.reinterpret_cast",
-        "memref.view",
-        "memref.collapse_shape",
-        "memref.expand_shape",
-        "memref.memory_space_cast",
-    }
-)
-_ALLOCATIONS = frozenset({"memref.alloca", "memref.alloc"})
-_NOT_MEMORY = ("simt.barrier", "simt.guard")
-"""Ops that declare a write effect without writing memory other ops read."""
-
 
 @dataclass(frozen=True)
 class _Access:
@@ -1105,13 +1087,13 @@ class _Access:
 
 
 def _root(value: SSAValue) -> SSAValue:
-    while isinstance(value, OpResult) and value.op.name in _VIEW_OPS:
+    while isinstance(value, OpResult) and is_view(value.op):
         value = value.op.operands[0]
     return value
 
 
 def _is_allocation(value: SSAValue) -> bool:
-    return isinstance(value, OpResult) and value.op.name in _ALLOCATIONS
+    return isinstance(value, OpResult) and allocates_memory(value.op)
 
 
 def _access_of(op: Operation) -> _Access | None:
@@ -1119,19 +1101,14 @@ def _access_of(op: Operation) -> _Access | None:
         return _Access(op, "read", op.memref, tuple(op.indices))
     if isinstance(op, memref.StoreOp):
         return _Access(op, "write", op.memref, tuple(op.indices))
-    if op.name == "simt.atomic_add":
-        return _Access(op, "atomic:add", op.operands[1], tuple(op.operands[2:]))
+    if isinstance(op, simt.AtomicAddOp):
+        return _Access(op, "atomic:add", op.memref, tuple(op.indices))
     if isinstance(op, memref.AtomicRMWOp):
         kind = f"atomic:{op.kind.value.data}"
         return _Access(op, kind, op.memref, tuple(op.indices))
-    if op.regions or op.name.startswith(_NOT_MEMORY):
+    if op.regions or not may_write_memory(op):
         return None
-    if op.dialect_name() in _NO_WRITE_DIALECTS and op.name != "func.call":
-        return None
-    effects = get_effects(op)
-    if effects is None or any(e.kind is MemoryEffectKind.WRITE for e in effects):
-        return _Access(op, "effect", None, ())
-    return None
+    return _Access(op, "effect", None, ())
 
 
 def _memory_accesses(scope: _Scope) -> list[_Access]:
@@ -1367,7 +1344,7 @@ class _TreeBuilder:
             index=0, kind=LoopKind.THREADS, op=None, header=None, parent=None,
             children=children, depth=0, static_trip_count=None,
             independence=independence, divergent_exit=None, level=level,
-            location=location_of(self.kernel),
+            location=op_source_location(self.kernel),
         )  # fmt: skip
 
     def _node(
@@ -1391,7 +1368,7 @@ class _TreeBuilder:
             children=children, depth=depth,
             static_trip_count=_static_trip_count(op) if isinstance(op, scf.ForOp) else None,
             independence=independence, divergent_exit=self._divergent_exit(found),
-            level=level, location=location_of(located) if located is not None else None,
+            level=level, location=op_source_location(located) if located is not None else None,
         )  # fmt: skip
 
 

@@ -46,8 +46,9 @@ from xdsl.ir import Operation
 import simt
 from simt.analysis.divergence import analyze_divergence
 from simt.bench.kernels import CORPUS, KernelSpec, LaunchCase
+from simt.model.sites import site_id
 from simt.sim import simulate
-from simt.sim.stats import SimulationStats, site_id
+from simt.sim.stats import SimulationStats
 
 RESULTS = Path(__file__).parent / "results"
 CLEANUP = "constant-fold-interp,canonicalize,cse"

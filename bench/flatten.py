@@ -140,7 +140,7 @@ def compile_spec(spec: KernelSpec) -> ModuleOp:
 
 def flatten(module: ModuleOp, mode: str, profile: str | None) -> int:
     """Applies simt-flatten-loops in place; returns the loops it flattened."""
-    from simt.tools.pipeline import apply_passes
+    from simt.pipeline import apply_passes
 
     options = [f"mode={mode}", "remarks=false"]
     if profile is not None:

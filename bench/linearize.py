@@ -47,7 +47,7 @@ import simt
 from simt.bench.kernels import CORPUS, KernelSpec
 from simt.bench.kernels.spec import Arg, LaunchCase
 from simt.lowering.ptxas import assemble, find_ptxas, ptx_instruction_counts
-from simt.tools.pipeline import apply_passes, available_passes
+from simt.pipeline import apply_passes, available_passes
 
 cuda: Any = numba_cuda
 

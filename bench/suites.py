@@ -25,7 +25,7 @@ Suites (`SUITES`):
 - `linearize`: Anantpur 2014 code size and applications (`simt.bench.linearize`).
 - `dpll`: Bulavintsev 2021 DPLL literal checks (`simt.bench.dpll.run`).
 - `sim-throughput`: our simulator against numba's CUDA simulator
-  (`simt.sim.throughput`).
+  (`simt.bench.sim_throughput`).
 
 A suite takes a `SuiteContext` (backend, output folder, quick flag, progress
 wrapper, GPU device) and returns a `SuiteResult`: the JSON payload, a summary
@@ -208,7 +208,7 @@ def pass_pipeline(name: str, profile: Path | None = None) -> str:
 
     A pass in `PROFILED` gets `profile` (a simulator profile of the original).
     """
-    from simt.tools.pipeline import available_passes
+    from simt.pipeline import available_passes
 
     fields = {f.name for f in dataclasses.fields(available_passes()[name]())}
     options: list[str] = []
@@ -224,7 +224,7 @@ def compile_variant(
 ) -> Compiled:
     """The kernel from the frontend, then through `pass_name` when given."""
     import simt
-    from simt.tools.pipeline import available_passes
+    from simt.pipeline import available_passes
 
     module = simt.compile_python(spec.func, spec.signature)
     if pass_name is None:
@@ -270,7 +270,7 @@ def variants(
     spec: KernelSpec, passes: Sequence[str], workdir: Path
 ) -> tuple[Compiled, dict[str, Compiled]]:
     """The original and each pass's variant; profile-guided passes get a training profile."""
-    from simt.tools.pipeline import available_passes
+    from simt.pipeline import available_passes
 
     profiled = any(p in PROFILED and p in available_passes() for p in passes)
     profile = training_profile(spec, workdir) if profiled else None
@@ -1093,7 +1093,7 @@ def _dpll_row(name: str, variant: str, record: Mapping[str, Any]) -> tuple[str, 
 
 
 # ---------------------------------------------------------------------------
-# sim-throughput (simt.sim.throughput)
+# sim-throughput (simt.bench.sim_throughput)
 # ---------------------------------------------------------------------------
 
 THROUGHPUT_HEADER = (
@@ -1109,7 +1109,7 @@ THROUGHPUT_HEADER = (
 
 def run_sim_throughput(ctx: SuiteContext) -> SuiteResult:
     """Our simulator against numba's CUDA simulator; --quick: early_exit at 1024 threads."""
-    from simt.sim import throughput
+    from simt.bench import sim_throughput as throughput
 
     kernels = [throughput.DEFAULT_KERNEL] if ctx.quick else list(CORPUS)
     threads, repeat = (1024, 1) if ctx.quick else (8192, 3)

@@ -11,7 +11,7 @@ MLIR's would. It lives in a separate `Dialect` object named `arith_ext`: xDSL's
 own `arith` dialect is left untouched (a second dialect named `arith` would clash
 with it). Because a context loads a lazily registered dialect by the prefix of
 an op's name (`arith`), registering `arith_ext` lazily is not enough to parse
-`arith.remf`: `simt.tools.pipeline.register_dialects` (behind `simt-opt` and
+`arith.remf`: `simt.pipeline.register_dialects` (behind `simt-opt` and
 `simt.default_context()`) loads it eagerly. `simt-lower-to-llvm` lowers it to
 `llvm.frem`; the simulator computes it with `numpy.fmod`.
 """
@@ -22,6 +22,8 @@ from xdsl.dialects.arith import FloatingPointLikeBinaryOperation
 from xdsl.ir import Dialect
 from xdsl.irdl import irdl_op_definition, traits_def
 from xdsl.traits import Pure
+
+from simt.model.facts import CostClass, Divergence, DivergenceTrait, OpKind
 
 
 @irdl_op_definition
@@ -39,7 +41,9 @@ class RemFOp(FloatingPointLikeBinaryOperation):
 
     name = "arith.remf"
 
-    traits = traits_def(Pure())
+    traits = traits_def(
+        Pure(), DivergenceTrait(Divergence.OPERANDS), CostClass(OpKind.FLOAT_DIV)
+    )
 
 
 ARITH_EXT = Dialect("arith_ext", [RemFOp])

@@ -81,18 +81,30 @@ from xdsl.irdl import (
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.traits import (
+    EffectInstance,
     HasParent,
     IsTerminator,
-    MemoryAllocEffect,
-    MemoryReadEffect,
-    MemoryWriteEffect,
+    MemoryEffect,
+    MemoryEffectKind,
     NoMemoryEffect,
+    OpTrait,
     Pure,
     RecursiveMemoryEffect,
     SingleBlockImplicitTerminator,
 )
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
+
+from simt.model.facts import (
+    GUARD_RESOURCE,
+    Convergent,
+    CostClass,
+    Divergence,
+    DivergenceTrait,
+    OpKind,
+    ReadsWritesMemrefOperands,
+    Synchronizes,
+)
 
 # ---------------------------------------------------------------------------
 # Attributes and types
@@ -317,6 +329,56 @@ class GuardType(ParametrizedAttribute, TypeAttribute):
 
 
 # ---------------------------------------------------------------------------
+# Facts shared by families of ops (simt.model.facts)
+# ---------------------------------------------------------------------------
+
+
+def _special_register(divergence: Divergence) -> tuple[OpTrait, ...]:
+    """A special register read: costs one instruction, divergent or uniform."""
+    return (DivergenceTrait(divergence), CostClass(OpKind.SPECIAL_REG))
+
+
+def _collective(cost: OpKind) -> tuple[OpTrait, ...]:
+    """A warp or block collective: uniform results among the lanes that take
+    part, and convergent (it must not move across divergent control flow)."""
+    return (DivergenceTrait(Divergence.UNIFORM), Convergent(), CostClass(cost))
+
+
+def _guard_op(divergence: Divergence) -> tuple[OpTrait, ...]:
+    return (DivergenceTrait(divergence), CostClass(OpKind.GUARD))
+
+
+class AllocatesGuard(MemoryEffect):
+    """Allocates the guard variable it returns (`GUARD_RESOURCE`, not data)."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> frozenset[EffectInstance]:
+        return frozenset(
+            {EffectInstance(MemoryEffectKind.ALLOC, op.results[0], GUARD_RESOURCE)}
+        )
+
+
+class WritesGuard(MemoryEffect):
+    """Writes the guard variable of its first operand (not data memory)."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> frozenset[EffectInstance]:
+        return frozenset(
+            {EffectInstance(MemoryEffectKind.WRITE, op.operands[0], GUARD_RESOURCE)}
+        )
+
+
+class ReadsGuard(MemoryEffect):
+    """Reads the guard variable of its first operand (not data memory)."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> frozenset[EffectInstance]:
+        return frozenset(
+            {EffectInstance(MemoryEffectKind.READ, op.operands[0], GUARD_RESOURCE)}
+        )
+
+
+# ---------------------------------------------------------------------------
 # Thread identity
 # ---------------------------------------------------------------------------
 
@@ -328,8 +390,6 @@ class _DimensionedIdOp(IRDLOperation):
     result = result_def(IdType)
 
     assembly_format = "$dimension attr-dict `:` type($result)"
-
-    traits = traits_def(Pure())
 
     def __init__(self, dim: Dimension | str, result_type: Attribute = i32):
         super().__init__(
@@ -350,6 +410,8 @@ class ThreadIdOp(_DimensionedIdOp):
 
     name = "simt.thread_id"
 
+    traits = traits_def(Pure(), *_special_register(Divergence.SOURCE))
+
 
 @irdl_op_definition
 class BlockIdOp(_DimensionedIdOp):
@@ -362,6 +424,8 @@ class BlockIdOp(_DimensionedIdOp):
 
     name = "simt.block_id"
 
+    traits = traits_def(Pure(), *_special_register(Divergence.UNIFORM))
+
 
 @irdl_op_definition
 class BlockDimOp(_DimensionedIdOp):
@@ -371,6 +435,8 @@ class BlockDimOp(_DimensionedIdOp):
     """
 
     name = "simt.block_dim"
+
+    traits = traits_def(Pure(), *_special_register(Divergence.UNIFORM))
 
 
 @irdl_op_definition
@@ -382,6 +448,8 @@ class GridDimOp(_DimensionedIdOp):
 
     name = "simt.grid_dim"
 
+    traits = traits_def(Pure(), *_special_register(Divergence.UNIFORM))
+
 
 class _ScalarIdOp(IRDLOperation):
     """Base of the ops that read a dimensionless special register."""
@@ -389,8 +457,6 @@ class _ScalarIdOp(IRDLOperation):
     result = result_def(IdType)
 
     assembly_format = "attr-dict `:` type($result)"
-
-    traits = traits_def(Pure())
 
     def __init__(self, result_type: Attribute = i32):
         super().__init__(result_types=[result_type])
@@ -408,6 +474,8 @@ class LaneIdOp(_ScalarIdOp):
 
     name = "simt.lane_id"
 
+    traits = traits_def(Pure(), *_special_register(Divergence.SOURCE))
+
 
 @irdl_op_definition
 class WarpSizeOp(_ScalarIdOp):
@@ -417,6 +485,8 @@ class WarpSizeOp(_ScalarIdOp):
     """
 
     name = "simt.warp_size"
+
+    traits = traits_def(Pure(), *_special_register(Divergence.UNIFORM))
 
 
 # ---------------------------------------------------------------------------
@@ -432,7 +502,7 @@ class _VoteOp(IRDLOperation):
 
     assembly_format = "$predicate attr-dict"
 
-    traits = traits_def(NoMemoryEffect())
+    traits = traits_def(NoMemoryEffect(), *_collective(OpKind.VOTE))
 
     def __init__(self, predicate: SSAValue | Operation):
         super().__init__(operands=[predicate], result_types=[i1])
@@ -482,7 +552,7 @@ class BallotOp(IRDLOperation):
 
     assembly_format = "$predicate attr-dict `:` type($result)"
 
-    traits = traits_def(NoMemoryEffect())
+    traits = traits_def(NoMemoryEffect(), *_collective(OpKind.VOTE))
 
     def __init__(self, predicate: SSAValue | Operation):
         super().__init__(operands=[predicate], result_types=[i32])
@@ -505,7 +575,7 @@ class BarrierOp(IRDLOperation):
 
     assembly_format = "attr-dict"
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(Synchronizes(), *_collective(OpKind.BARRIER))
 
     def __init__(self):
         super().__init__()
@@ -535,7 +605,11 @@ class AtomicAddOp(IRDLOperation):
 
     assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref) `,` type($value)"
 
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(
+        ReadsWritesMemrefOperands(),
+        DivergenceTrait(Divergence.SOURCE),
+        CostClass(OpKind.ATOMIC),
+    )
 
     def __init__(
         self,
@@ -604,7 +678,7 @@ class GuardCreateOp(IRDLOperation):
 
     assembly_format = "$init attr-dict `:` type($guard)"
 
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(AllocatesGuard(), *_guard_op(Divergence.SOURCE))
 
     def __init__(self, num_blocks: int, init: int = 0):
         super().__init__(
@@ -632,7 +706,7 @@ class GuardSetOp(IRDLOperation):
 
     assembly_format = "$guard `,` $target attr-dict `:` type($guard)"
 
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesGuard(), *_guard_op(Divergence.OPERANDS))
 
     def __init__(self, guard: SSAValue | Operation, target: int):
         super().__init__(operands=[guard], properties={"target": _id_attr(target)})
@@ -662,7 +736,7 @@ class GuardSelectOp(IRDLOperation):
         "$guard `,` $condition `,` $if_true `,` $if_false attr-dict `:` type($guard)"
     )
 
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(WritesGuard(), *_guard_op(Divergence.OPERANDS))
 
     def __init__(
         self,
@@ -696,7 +770,7 @@ class GuardTestOp(IRDLOperation):
 
     assembly_format = "$guard `,` $block attr-dict `:` type($guard)"
 
-    traits = traits_def(MemoryReadEffect())
+    traits = traits_def(ReadsGuard(), *_guard_op(Divergence.SOURCE))
 
     def __init__(self, guard: SSAValue | Operation, block: int):
         super().__init__(
@@ -716,7 +790,15 @@ class YieldOp(AbstractYieldOperation[Attribute]):
 
     name = "simt.yield"
 
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(GuardedOp), Pure()))
+    traits = lazy_traits_def(
+        lambda: (
+            IsTerminator(),
+            HasParent(GuardedOp),
+            Pure(),
+            DivergenceTrait(Divergence.STRUCTURAL),
+            CostClass(OpKind.FREE),
+        )
+    )
 
 
 @irdl_op_definition
@@ -752,7 +834,11 @@ class GuardedOp(IRDLOperation):
         "$guard `,` $block attr-dict `:` type($guard) (`->` `(` type($res)^ `)`)? $body"
     )
 
-    traits = traits_def(RecursiveMemoryEffect(), SingleBlockImplicitTerminator(YieldOp))
+    traits = traits_def(
+        RecursiveMemoryEffect(),
+        SingleBlockImplicitTerminator(YieldOp),
+        *_guard_op(Divergence.STRUCTURAL),
+    )
 
     def __init__(
         self,

@@ -61,9 +61,7 @@ from simt.frontend.typing import (
     unify,
     unify_all,
 )
-
-KERNEL_ATTR = "simt.kernel"
-ARG_NAMES_ATTR = "simt.arg_names"
+from simt.model.kernel import ARG_NAMES_ATTR, KERNEL_ATTR
 
 _STATEMENT_NAMES: dict[type[ast.AST], str] = {
     ast.FunctionDef: "nested function",

@@ -23,8 +23,8 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from simt.lowering import llvm_ext
-from simt.lowering.diagnostics import describe
 from simt.lowering.to_llvm import NVVM_KERNEL_ATTR
+from simt.model.locations import describe_op
 
 ValueMap = dict[SSAValue, ir.Value]
 BlockMap = dict[Block, ir.Block]
@@ -114,7 +114,7 @@ def _convert(
         convert_op(op, builder, values, blocks)
     except NotImplementedError as error:
         raise PassFailedException(
-            f"{describe(op)}: cannot translate this op to LLVM IR ({error})"
+            f"{describe_op(op)}: cannot translate this op to LLVM IR ({error})"
         ) from error
 
 
@@ -168,7 +168,7 @@ def to_llvmlite(module: ModuleOp) -> ir.Module:
     for op in module.ops:
         if not isinstance(op, llvm.FuncOp):
             raise PassFailedException(
-                f"{describe(op)}: expected only llvm.func at module level after lowering"
+                f"{describe_op(op)}: expected only llvm.func at module level after lowering"
             )
         functions.append((op, _declare(op, result)))
     for op, function in functions:

@@ -49,7 +49,7 @@ from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLow
 from xdsl.utils.exceptions import PassFailedException
 
 from simt.dialects import simt
-from simt.lowering.diagnostics import describe
+from simt.model.locations import describe_op
 
 
 def _guard_constant(block_id: int) -> arith.ConstantOp:
@@ -109,7 +109,7 @@ def _zero(type_: Attribute, op: Operation) -> arith.ConstantOp:
     if isinstance(type_, AnyFloat):
         return arith.ConstantOp(FloatAttr(0.0, type_))
     raise PassFailedException(
-        f"{describe(op)}: cannot lower a simt.guarded result of type {type_} "
+        f"{describe_op(op)}: cannot lower a simt.guarded result of type {type_} "
         "(expected an integer, index or float)"
     )
 

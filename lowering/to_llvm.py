@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects import func, llvm
+from xdsl.dialects import func, llvm, scf
 from xdsl.dialects.builtin import (
     IntAttr,
     IntegerAttr,
@@ -45,14 +45,15 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
+from simt.dialects import simt
 from simt.lowering import abi
-from simt.lowering.diagnostics import describe
+from simt.model.kernel import is_kernel
+from simt.model.locations import describe_op
 
 NVPTX_TRIPLE = "nvptx64-nvidia-cuda"
 NVPTX_DATA_LAYOUT = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 """The data layout LLVM 22's NVPTX target machine reports for nvptx64."""
 
-KERNEL_ATTR = "simt.kernel"
 NVVM_KERNEL_ATTR = "nvvm.kernel"
 GLOBAL_PTR = llvm.LLVMPointerType(IntAttr(1))
 """A pointer into global memory (NVPTX address space 1)."""
@@ -159,7 +160,7 @@ class FunctionLowering:
 
     def fail(self, op: Operation, why: str) -> PassFailedException:
         """A diagnostic for `op`, to be raised by the caller."""
-        return PassFailedException(f"{describe(op)}: {why}")
+        return PassFailedException(f"{describe_op(op)}: {why}")
 
 
 # ---------------------------------------------------------------------------
@@ -197,33 +198,29 @@ def function_type(op: func.FuncOp) -> llvm.LLVMFunctionType:
     params = abi.param_types(op.function_type.inputs.data)
     if not isinstance(params, list):
         raise PassFailedException(
-            f"{describe(op)} @{op.sym_name.data}: cannot pass an argument of type "
+            f"{describe_op(op)} @{op.sym_name.data}: cannot pass an argument of type "
             f"{params} (expected memref, integer, index or float)"
         )
     outputs: list[Attribute] = list(op.function_type.outputs.data)
     if len(outputs) > 1:
         raise PassFailedException(
-            f"{describe(op)} @{op.sym_name.data}: expected at most one result, "
+            f"{describe_op(op)} @{op.sym_name.data}: expected at most one result, "
             f"found {len(outputs)}"
         )
     result = llvm.LLVMVoidType() if not outputs else abi.scalar_type(outputs[0])
     if result is None:
         raise PassFailedException(
-            f"{describe(op)} @{op.sym_name.data}: cannot return a value of type "
+            f"{describe_op(op)} @{op.sym_name.data}: cannot return a value of type "
             f"{outputs[0]}"
         )
     return llvm.LLVMFunctionType(params, result)
 
 
-def _is_kernel(op: func.FuncOp) -> bool:
-    return KERNEL_ATTR in op.attributes
-
-
 def _new_llvm_func(op: func.FuncOp, type_: llvm.LLVMFunctionType) -> llvm.FuncOp:
-    public = _is_kernel(op) or op.body.blocks.first is None
+    public = is_kernel(op) or op.body.blocks.first is None
     linkage = llvm.LinkageAttr("external" if public else "internal")
     new = llvm.FuncOp(op.sym_name, type_, linkage=linkage, body=Region())
-    if _is_kernel(op):
+    if is_kernel(op):
         new.attributes[NVVM_KERNEL_ATTR] = UnitAttr()
     return new
 
@@ -250,7 +247,7 @@ def _argument_view(
     rank = type_.get_num_dims()
     header = len(abi.ARRAY_HEADER_FIELDS)
     data = fields[abi.DATA_FIELD]
-    kernel = _is_kernel(fl.source)
+    kernel = is_kernel(fl.source)
     if kernel:
         from simt.lowering.llvm_ext import AddrSpaceCastOp
 
@@ -331,27 +328,25 @@ def lower_function(
 # The pass
 # ---------------------------------------------------------------------------
 
-_STRUCTURED_OPS = frozenset(
-    {
-        "scf.if",
-        "scf.for",
-        "scf.while",
-        "scf.yield",
-        "scf.condition",
-        "scf.index_switch",
-        "simt.guard.create",
-        "simt.guard.set",
-        "simt.guard.select",
-        "simt.guard.test",
-        "simt.guarded",
-        "simt.yield",
-    }
+_STRUCTURED_OPS: tuple[type[Operation], ...] = (
+    scf.IfOp,
+    scf.ForOp,
+    scf.WhileOp,
+    scf.YieldOp,
+    scf.ConditionOp,
+    scf.IndexSwitchOp,
+    simt.GuardCreateOp,
+    simt.GuardSetOp,
+    simt.GuardSelectOp,
+    simt.GuardTestOp,
+    simt.GuardedOp,
+    simt.YieldOp,
 )
 """Ops that `simt.lowering.structured` removes before translation."""
 
 
 def _supported_names(rules: Iterable[type[Operation]]) -> frozenset[str]:
-    return frozenset(rule.name for rule in rules) | _STRUCTURED_OPS
+    return frozenset(op.name for op in (*rules, *_STRUCTURED_OPS))
 
 
 def check_supported(
@@ -365,7 +360,7 @@ def check_supported(
         for op in function.body.walk():
             if op.name not in names:
                 raise PassFailedException(
-                    f"{describe(op)}: simt-lower-to-llvm cannot lower this op"
+                    f"{describe_op(op)}: simt-lower-to-llvm cannot lower this op"
                 )
 
 
@@ -373,7 +368,7 @@ def _check_top_level(module: ModuleOp) -> None:
     for op in module.ops:
         if not isinstance(op, func.FuncOp | llvm.FuncOp | llvm.GlobalOp):
             raise PassFailedException(
-                f"{describe(op)}: simt-lower-to-llvm expects only functions at "
+                f"{describe_op(op)}: simt-lower-to-llvm expects only functions at "
                 "module level"
             )
 

@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func, scf
+from xdsl.dialects import arith, builtin, func, memref, scf
 from xdsl.dialects.builtin import (
     AnyFloat,
     FloatAttr,
@@ -73,40 +73,19 @@ from xdsl.pattern_rewriter import (
     PatternRewriteWalker,
     RewritePattern,
 )
-from xdsl.rewriter import InsertPoint
-from xdsl.traits import is_side_effect_free
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
 from simt.analysis.divergence import DivergenceInfo, analyze_divergence
 from simt.analysis.smith_waterman import Alignment, align
 from simt.dialects.simt import BLOCK_ARGS_DIVERGENCE_ATTR, BRANCH_ATTR, DIVERGENCE_ATTR
+from simt.model.costs import DEFAULT_COST_TABLE, CostTable, op_cost
+from simt.model.facts import has_no_effects, is_commutative, is_convergent
 from simt.passes.divergence import check_analyzable
-from simt.sim.costs import DEFAULT_COST_TABLE, CostTable, op_cost
 
 # ---------------------------------------------------------------------------
 # Which ops may merge, and the identities that let different ops merge
 # ---------------------------------------------------------------------------
-
-COMMUTATIVE: frozenset[str] = frozenset(
-    {
-        "arith.addi",
-        "arith.muli",
-        "arith.andi",
-        "arith.ori",
-        "arith.xori",
-        "arith.maxsi",
-        "arith.maxui",
-        "arith.minsi",
-        "arith.minui",
-        "arith.addf",
-        "arith.mulf",
-        "arith.maximumf",
-        "arith.minimumf",
-        "arith.maxnumf",
-        "arith.minnumf",
-    }
-)
-"""Ops whose two operands may be swapped."""
 
 _SWAPPED_CMPI = {0: 0, 1: 1, 2: 4, 3: 5, 4: 2, 5: 3, 6: 8, 7: 9, 8: 6, 9: 7}
 """cmpi predicate p -> q with `a p b` = `b q a` (slt <-> sgt, ...)."""
@@ -117,13 +96,8 @@ _SWAPPED_CMPF = {
 }  # fmt: skip
 """cmpf predicate p -> q with `a p b` = `b q a` (ogt <-> olt, ...)."""
 
-NEVER_MERGED: frozenset[str] = frozenset(
-    {"simt.vote_any", "simt.vote_all", "simt.ballot", "simt.barrier"}
-)
-"""Side-effect-free ops whose result depends on which lanes run them."""
-
-MEMORY_OPS: frozenset[str] = frozenset({"memref.load", "memref.store"})
-"""Memory ops that merge into one op with selected indices."""
+MERGED_ACCESSES: tuple[type[Operation], ...] = (memref.LoadOp, memref.StoreOp)
+"""Memory accesses that merge into one op with selected indices."""
 
 _FACT_ATTRS = (DIVERGENCE_ATTR, BLOCK_ARGS_DIVERGENCE_ATTR, BRANCH_ATTR)
 """Analysis facts that fused code must not keep (they describe the old IR)."""
@@ -148,9 +122,9 @@ def _own_attrs(op: Operation) -> dict[str, Attribute]:
 
 
 def _is_mergeable_kind(op: Operation) -> bool:
-    if op.regions or op.successors or op.name in NEVER_MERGED:
+    if op.regions or op.successors or is_convergent(op):
         return False
-    return op.name in MEMORY_OPS or is_side_effect_free(op)
+    return isinstance(op, MERGED_ACCESSES) or has_no_effects(op)
 
 
 def _forms(first: Operation, second: Operation) -> list[_Form]:
@@ -163,7 +137,7 @@ def _forms(first: Operation, second: Operation) -> list[_Form]:
     forms: list[_Form] = []
     if _same_properties(first, second):
         forms.append(_Form(straight))
-        if first.name in COMMUTATIVE:
+        if is_commutative(first):
             forms.append(_Form((1, 0)))
     elif _is_swapped_comparison(first, second):
         forms.append(_Form((1, 0)))
@@ -233,13 +207,51 @@ class _Plan:
     feasible: bool
     """False when a gap must carry a value of a type with no zero to yield."""
 
+    def overhead(self, costs: FusionCosts) -> float:
+        """Selectors and gap branches a warp whose lanes all take one side
+        pays in the fused code (half of each nested pair's own overhead:
+        one side of it runs)."""
+        total = costs.selector * self.yield_selects
+        for step in self.steps:
+            if isinstance(step, _Gap):
+                total += costs.gap
+                continue
+            total += costs.selector * step.selects
+            if isinstance(step, _MergeIf):
+                nested = (
+                    step.then_plan.overhead(costs),
+                    step.else_plan.overhead(costs),
+                )
+                total += sum(nested) / 2
+        return total
+
 
 @dataclass(frozen=True)
-class _Costs:
+class FusionCosts:
+    """The profitability matrix's prices: s(t, f) is `op(t)` for mergeable
+    ops, c is `selector` per differing operand, b is `gap` per gap."""
+
     op: Callable[[Operation], float]
     selector: float
     gap: float
-    select_memrefs: bool
+    select_memrefs: bool = False
+    """Whether loads and stores of different memrefs may merge."""
+
+    @staticmethod
+    def from_table(
+        table: CostTable = DEFAULT_COST_TABLE,
+        gap: float | None = None,
+        selector: float | None = None,
+        select_memrefs: bool = False,
+    ) -> FusionCosts:
+        """Prices from a cost table; b and c default to the table's costs of
+        `scf.if` and `arith.select`."""
+        return FusionCosts(
+            op=lambda o: op_cost(o, table),
+            selector=op_cost(arith.SelectOp, table) if selector is None else selector,
+            gap=op_cost(scf.IfOp, table) if gap is None else gap,
+            select_memrefs=select_memrefs,
+        )
 
 
 class _Tokens:
@@ -303,7 +315,7 @@ def _commute_loads(ops: list[Operation]) -> list[Operation]:
     ordered: list[Operation] = []
     run: list[Operation] = []
     for op in ops:
-        if op.name == "memref.load":
+        if isinstance(op, memref.LoadOp):
             run.append(op)
             continue
         ordered.extend(_order_run(run))
@@ -329,11 +341,11 @@ def _order_run(run: list[Operation]) -> list[Operation]:
     return ordered
 
 
-def _memref_rank(memref: SSAValue) -> int:
-    if isinstance(memref, BlockArgument) and isinstance(
-        memref.block.parent_op(), func.FuncOp
+def _memref_rank(value: SSAValue) -> int:
+    if isinstance(value, BlockArgument) and isinstance(
+        value.block.parent_op(), func.FuncOp
     ):
-        return memref.index
+        return value.index
     return 1 << 16
 
 
@@ -354,7 +366,7 @@ REFINEMENTS = 3
 class _Planner:
     """Builds fusion plans; `estimate` decides the alignment, `plan` counts."""
 
-    def __init__(self, costs: _Costs) -> None:
+    def __init__(self, costs: FusionCosts) -> None:
         self.costs = costs
         self._if_scores: dict[tuple[Operation, Operation], float | None] = {}
         """Scores of nested `scf.if` pairs, computed once: without the cache,
@@ -425,11 +437,11 @@ class _Planner:
     def _memory_ok(
         self, a: Operation, b: Operation, forms: list[_Form], tokens: _Tokens
     ) -> bool:
-        if a.name not in MEMORY_OPS or self.costs.select_memrefs:
+        if not isinstance(a, MERGED_ACCESSES) or self.costs.select_memrefs:
             return True
-        memref = 0 if a.name == "memref.load" else 1
-        return tokens.of(a.operands[memref]) == tokens.of(b.operands[memref]) and any(
-            f.order[memref] == memref for f in forms
+        slot = 0 if isinstance(a, memref.LoadOp) else 1
+        return tokens.of(a.operands[slot]) == tokens.of(b.operands[slot]) and any(
+            f.order[slot] == slot for f in forms
         )
 
     # -- walking the alignment ---------------------------------------------------
@@ -875,34 +887,102 @@ def is_unifiable(op: scf.IfOp) -> bool:
     return bool(_body(then_block)) and bool(_body(else_block))
 
 
+@dataclass(frozen=True)
+class FusionPlan:
+    """What fusing one `scf.if` would do, and what it predicts.
+
+    `profit` is the paper's sum(s - c) - b * gaps: the cycles a warp whose
+    lanes take both sides saves per execution. `uniform_overhead` is what a
+    warp whose lanes all take one side pays extra (its selectors and gap
+    branches, less the branch the fusion removes). `apply` rewrites the IR.
+    """
+
+    op: scf.IfOp
+    costs: FusionCosts
+    _alignment: _Plan
+
+    @property
+    def feasible(self) -> bool:
+        """False when a gap would have to carry a value of a type with no zero."""
+        return self._alignment.feasible
+
+    @property
+    def profit(self) -> float:
+        return self._alignment.profit
+
+    @property
+    def uniform_overhead(self) -> float:
+        return self._alignment.overhead(self.costs) - self.costs.gap
+
+    @property
+    def merged(self) -> int:
+        """Aligned pairs of ops (nested `scf.if` pairs count as one)."""
+        return sum(1 for s in self._alignment.steps if not isinstance(s, _Gap))
+
+    @property
+    def gaps(self) -> int:
+        return sum(1 for s in self._alignment.steps if isinstance(s, _Gap))
+
+    def apply(self, rewriter: PatternRewriter | None = None) -> None:
+        """Replaces the `scf.if` by its fused code (through `rewriter` inside a
+        pattern, else through xDSL's `Rewriter`)."""
+        op = self.op
+        then_block, else_block = _block_of(op.true_region), _block_of(op.false_region)
+        point = InsertPoint.before(op)
+
+        def emit(new: Operation) -> None:
+            if rewriter is not None:
+                rewriter.insert(new, point)
+            else:
+                Rewriter.insert_op(new, point)
+
+        values = _Emitter(op.cond).fuse(
+            self._alignment, then_block, else_block, _Scope(emit)
+        )
+        if rewriter is not None:
+            rewriter.replace(op, [], values)
+        else:
+            Rewriter.replace_op(op, [], values)
+
+
+class FusionPlanner:
+    """Plans the fusion of `scf.if` ops with one set of prices (it caches the
+    scores of nested pairs, so one planner serves a whole function)."""
+
+    def __init__(self, costs: FusionCosts | None = None) -> None:
+        self.costs = costs if costs is not None else FusionCosts.from_table()
+        self._planner = _Planner(self.costs)
+
+    def plan(self, op: scf.IfOp) -> FusionPlan | None:
+        """The best fusion of `op`'s two sides; None when `op` is not an
+        if-then-else with work on both sides (Definition 4.1)."""
+        if not is_unifiable(op):
+            return None
+        then_block, else_block = _block_of(op.true_region), _block_of(op.false_region)
+        alignment = self._planner.plan(then_block, else_block, _Tokens())
+        return FusionPlan(op, self.costs, alignment)
+
+
 class FuseDivergentBranch(RewritePattern):
     """Rewrites a divergent, unifiable `scf.if` into its fused then/else code
     when the alignment's profit reaches the minimum."""
 
     def __init__(
-        self, candidates: frozenset[Operation], costs: _Costs, min_profit: float
+        self, candidates: frozenset[Operation], costs: FusionCosts, min_profit: float
     ) -> None:
         self.candidates = candidates
-        self.planner = _Planner(costs)
+        self.planner = FusionPlanner(costs)
         self.min_profit = min_profit
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, scf.IfOp) or op not in self.candidates:
             return
-        if not is_unifiable(op):
+        plan = self.planner.plan(op)
+        if plan is None or not plan.feasible:
             return
-        then_block, else_block = _block_of(op.true_region), _block_of(op.false_region)
-        plan = self.planner.plan(then_block, else_block, _Tokens())
-        if not plan.feasible or plan.profit <= 0 or plan.profit < self.min_profit:
+        if plan.profit <= 0 or plan.profit < self.min_profit:
             return
-        emitter = _Emitter(op.cond)
-        point = InsertPoint.before(op)
-
-        def emit(new: Operation) -> None:
-            rewriter.insert(new, point)
-
-        values = emitter.fuse(plan, then_block, else_block, _Scope(emit))
-        rewriter.replace(op, [], values)
+        plan.apply(rewriter)
 
 
 @dataclass(frozen=True)
@@ -953,7 +1033,7 @@ class BranchFusionPass(ModulePass):
     cost_table: ClassVar[CostTable] = DEFAULT_COST_TABLE
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        costs = self._costs()
+        costs = self.costs()
         min_profit = _finite(self.min_profit, "min-profit", allow_negative=True)
         check_analyzable(self.name, op)
         info = analyze_divergence(op, lockstep_loads=self.lockstep_loads)
@@ -962,16 +1042,13 @@ class BranchFusionPass(ModulePass):
             pattern, apply_recursively=False, walk_regions_first=True
         ).rewrite_module(op)
 
-    def _costs(self) -> _Costs:
-        table = self.cost_table
-        gap = self.gap_cost if self.gap_cost is not None else op_cost("scf.if", table)
-        selector = self.selector_cost
-        if selector is None:
-            selector = op_cost("arith.select", table)
-        return _Costs(
-            op=lambda o: op_cost(o, table),
-            selector=_finite(selector, "selector-cost"),
-            gap=_finite(gap, "gap-cost"),
+    def costs(self) -> FusionCosts:
+        """The prices this pass' options give (`FusionCosts.from_table`)."""
+        gap, selector = self.gap_cost, self.selector_cost
+        return FusionCosts.from_table(
+            self.cost_table,
+            gap=None if gap is None else _finite(gap, "gap-cost"),
+            selector=None if selector is None else _finite(selector, "selector-cost"),
             select_memrefs=self.select_memrefs,
         )
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TextIO
 
 from xdsl.context import Context
-from xdsl.dialects import builtin, func
+from xdsl.dialects import builtin, func, scf
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -38,7 +38,7 @@ from simt.dialects.simt import (
     UNIFORM,
     UniformityAttr,
 )
-from simt.lowering.diagnostics import describe, location
+from simt.model.locations import op_location
 
 
 def check_analyzable(pass_name: str, module: builtin.ModuleOp) -> None:
@@ -49,13 +49,13 @@ def check_analyzable(pass_name: str, module: builtin.ModuleOp) -> None:
     for op in module.walk():
         if isinstance(op, func.FuncOp) and op.is_declaration:
             raise PassFailedException(
-                f"{pass_name}: {describe(op)} @{op.sym_name.data}: expected a "
-                "function with a body, found an external declaration (the "
+                f"{pass_name}: {op_location(op)}: expected a function with a "
+                f"body, found the external declaration @{op.sym_name.data} (the "
                 "divergence analysis needs the body of every function)"
             )
         if isinstance(op, builtin.UnregisteredOp):
             raise PassFailedException(
-                f"{pass_name}: {location(op)}: expected registered ops only, "
+                f"{pass_name}: {op_location(op)}: expected registered ops only, "
                 f"found the unregistered op '{op.op_name.data}' (the divergence "
                 "analysis cannot tell whether its results depend on the lane)"
             )
@@ -217,10 +217,10 @@ def _branch_line(info: DivergenceInfo, op: Operation) -> str:
 
 def _condition_name(op: Operation) -> str:
     """The name of the value that decides the branch, "" when it has none."""
-    if op.name == "scf.while":
+    if isinstance(op, scf.WhileOp):
         condition = op.regions[0].blocks[0].last_op
         operands = condition.operands if condition is not None else ()
-    elif op.name == "scf.for":
+    elif isinstance(op, scf.ForOp):
         operands = op.operands[1:2]
     else:
         operands = op.operands[:1]

@@ -142,6 +142,8 @@ from simt.analysis.cost_model import (
 from simt.analysis.divergence import DivergenceInfo, analyze_divergence
 from simt.analysis.structured_loops import StructuredLoopTree
 from simt.dialects import simt
+from simt.model.facts import is_convergent
+from simt.model.locations import op_location
 
 FLATTENED_ATTR = "simt.flattened"
 """Discardable attribute on a loop this pass built: the mode, as a string."""
@@ -152,14 +154,6 @@ REMARK_ATTR = "simt.remark"
 INTERNAL_VOTE_ATTR = "simt.flatten_vote"
 """Marks the votes of an adaptive flattened loop: they are correct for any set
 of active lanes, so they do not forbid flattening an enclosing nest."""
-
-COLLECTIVES: tuple[type[Operation], ...] = (
-    simt.BarrierOp,
-    simt.VoteAnyOp,
-    simt.VoteAllOp,
-    simt.BallotOp,
-)
-"""Ops whose lanes must meet: flattening would let lanes reach them apart."""
 
 _INTERNAL_LOOPS = (StringAttr("fast"), StringAttr("detour"))
 """The loops a flattened loop holds: the adaptive fast loop (a warp-uniform
@@ -224,7 +218,7 @@ class FlattenLoopsPass(ModulePass):
         profile = self._load_profile(op)
         costs = NestCostModel(profile=profile)
         for function in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
-            _FunctionFlattener(self, costs).run(function)
+            FunctionFlattener(self, costs).run(function)
 
     def _check_options(self) -> None:
         if self.depth < 1:
@@ -257,8 +251,17 @@ class FlattenLoopsPass(ModulePass):
 
 
 @dataclass
-class _FunctionFlattener:
-    """Flattens the nests of one function, innermost first, round by round."""
+class FunctionFlattener:
+    """Flattens the nests of one function, innermost first, round by round.
+
+    The planning API of loop nest reduction: for each legal nest (no
+    collective inside, a divergent exit, see `_candidate_children`), it asks
+    `costs.decide(outer, inner, mode, idle_fraction)` for a `FlattenDecision`
+    (what would be done and the predicted `NestCost`) and flattens when the
+    decision says so. `simt-optimize` passes a cost model of its own that
+    gates the decision on a profile; `simt-flatten-loops` passes the plain
+    formula (1) model.
+    """
 
     options: FlattenLoopsPass
     costs: NestCostModel
@@ -414,11 +417,7 @@ def _exit_is_uniform(loop: Loop, divergence: DivergenceInfo) -> bool:
 
 
 def _where(op: Operation) -> str:
-    from simt.sim.errors import describe_location
-    from simt.sim.stats import site_id
-
-    found = describe_location(op.location)
-    return found if found is not None else site_id(op)
+    return op_location(op)
 
 
 # ---------------------------------------------------------------------------
@@ -464,7 +463,7 @@ def _first_collective(root: Operation) -> Operation | None:
     while work:
         current = work.pop()
         for op in current.walk():
-            if isinstance(op, COLLECTIVES) and INTERNAL_VOTE_ATTR not in op.attributes:
+            if is_convergent(op) and INTERNAL_VOTE_ATTR not in op.attributes:
                 return op
             callee = _callee(op, module)
             if callee is not None and callee not in seen:

@@ -140,7 +140,7 @@ from simt.analysis.regions import (
     unstructured_regions,
 )
 from simt.dialects import simt
-from simt.lowering.diagnostics import describe
+from simt.model.locations import describe_op
 
 
 @dataclass(frozen=True)
@@ -309,7 +309,7 @@ def _where(op: Operation | None) -> str:
     the function that holds it (`in @k: 'op'`)."""
     if op is None:
         return "<unknown location>"
-    return describe(op)
+    return describe_op(op)
 
 
 def _check_exits(body: Region) -> None:

@@ -138,7 +138,7 @@ def _count(where: str, entry: Mapping[str, Any], key: str) -> int | None:
 
 def site_of(node: LoopNode) -> str | None:
     """The simulator's name of the loop (None for the thread loop)."""
-    from simt.sim.stats import block_id, site_id
+    from simt.model.sites import block_id, site_id
 
     if node.op is not None:
         return site_id(node.op)

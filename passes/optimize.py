@@ -56,7 +56,6 @@ from xdsl.dialects import cf, func, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.utils.exceptions import PassFailedException
 
 from simt.analysis.cfg import ControlFlowGraph
@@ -71,13 +70,12 @@ from simt.analysis.divergence import analyze_divergence
 from simt.analysis.linearize_algo import MAX_LEVEL
 from simt.analysis.loops import Loop
 from simt.analysis.regions import unstructured_regions
-from simt.passes import branch_fusion as fusion
-from simt.passes.flatten_loops import FlattenLoopsPass
-from simt.passes.flatten_loops import _FunctionFlattener as FunctionFlattener
+from simt.model.costs import op_cost
+from simt.model.locations import op_source_location
+from simt.model.sites import block_id, site_id
+from simt.passes.branch_fusion import FusionPlan, FusionPlanner
+from simt.passes.flatten_loops import FlattenLoopsPass, FunctionFlattener
 from simt.passes.linearize import linearize_function
-from simt.sim.costs import DEFAULT_COST_TABLE, op_cost
-from simt.sim.errors import describe_location
-from simt.sim.stats import block_id, site_id
 
 GUARD_STEP_COST = 3.0
 """Cycles a linearized block pays per pass of its region: the guard test, the
@@ -220,7 +218,7 @@ class Remarks:
                 self.names[op] = site_id(op)
 
     def where(self, op: Operation) -> str:
-        found = describe_location(op.location)
+        found = op_source_location(op)
         if found is not None:
             return found
         if isinstance(op, func.FuncOp):
@@ -264,31 +262,15 @@ class FusionEstimate:
         )
 
 
-def _plan_overhead(plan: Any, costs: Any) -> float:
-    """Selectors and gap branches a uniform warp pays in the fused code
-    (nested fused pairs included; their depth is bounded by the IR)."""
-    total = costs.selector * plan.yield_selects
-    for step in plan.steps:
-        if isinstance(step, fusion._Gap):
-            total += costs.gap
-            continue
-        total += costs.selector * step.selects
-        if isinstance(step, fusion._MergeIf):
-            nested = [
-                _plan_overhead(p, costs) for p in (step.then_plan, step.else_plan)
-            ]
-            total += sum(nested) / 2
-    return total
-
-
 @dataclass
 class BranchFuser:
-    """Decides and applies branch fusion, one `scf.if` at a time."""
+    """Decides and applies branch fusion, one `scf.if` at a time, from the
+    fusion pass' own plans (`simt.passes.branch_fusion.FusionPlanner`)."""
 
     profile: Profile | None
     margin: float
     remarks: Remarks
-    costs: Any = field(default_factory=lambda: fusion.BranchFusionPass()._costs())
+    planner: FusionPlanner = field(default_factory=FusionPlanner)
 
     def run(self, function: func.FuncOp) -> None:
         info = analyze_divergence(function)
@@ -298,12 +280,13 @@ class BranchFuser:
             if isinstance(op, scf.IfOp) and info.is_divergent_branch(op)
         ]
         for op in candidates:
-            if fusion.is_unifiable(op):
-                self._consider(op)
+            plan = self.planner.plan(op)
+            if plan is not None:
+                self._consider(plan)
 
-    def _consider(self, op: scf.IfOp) -> None:
-        pattern = fusion.FuseDivergentBranch(frozenset([op]), self.costs, 0.0)
-        estimate = self.estimate(op, pattern)
+    def _consider(self, plan: FusionPlan) -> None:
+        op = plan.op
+        estimate = self.estimate(plan)
         measured = self.profile is not None and op in self.profile.branches
         if not estimate.feasible:
             self.remarks.emit(
@@ -313,15 +296,13 @@ class BranchFuser:
         apply = estimate.profit > 0 and estimate.gain > self._threshold(op)
         self.remarks.emit(op, "branch-fusion", apply, estimate.describe(measured))
         if apply:
-            pattern.match_and_rewrite(op, PatternRewriter(op))
+            plan.apply()
 
-    def estimate(self, op: scf.IfOp, pattern: Any) -> FusionEstimate:
-        then_block = fusion._block_of(op.true_region)
-        else_block = fusion._block_of(op.false_region)
-        plan = pattern.planner.plan(then_block, else_block, fusion._Tokens())
-        loss = _plan_overhead(plan, self.costs) - op_cost("scf.if", DEFAULT_COST_TABLE)
-        divergent, uniform = self._executions(op)
-        return FusionEstimate(plan.profit, loss, divergent, uniform, plan.feasible)
+    def estimate(self, plan: FusionPlan) -> FusionEstimate:
+        divergent, uniform = self._executions(plan.op)
+        return FusionEstimate(
+            plan.profit, plan.uniform_overhead, divergent, uniform, plan.feasible
+        )
 
     def _executions(self, op: scf.IfOp) -> tuple[float, float]:
         if self.profile is None:

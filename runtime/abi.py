@@ -28,6 +28,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
+from simt.model.kernel import ARG_NAMES_ATTR
+
 CTYPES: Mapping[str, type[Any]] = {
     "bool": ctypes.c_uint8,
     "int8": ctypes.c_int8,
@@ -93,7 +95,7 @@ def kernel_params(kernel: func.FuncOp) -> tuple[KernelParam, ...]:
 def _arg_names(kernel: func.FuncOp) -> list[str]:
     from xdsl.dialects.builtin import ArrayAttr, StringAttr
 
-    attr = kernel.attributes.get("simt.arg_names")
+    attr = kernel.attributes.get(ARG_NAMES_ATTR)
     if not isinstance(attr, ArrayAttr):
         return []
     return [a.data for a in attr.data if isinstance(a, StringAttr)]  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType, reportUnknownArgumentType]

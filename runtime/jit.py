@@ -24,6 +24,7 @@ from typing import Any
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
+from simt.model.kernel import kernels_of
 from simt.runtime.abi import kernel_params
 from simt.runtime.launch import (
     GpuKernel,
@@ -31,8 +32,6 @@ from simt.runtime.launch import (
     ptx_arch_for,
     with_device_arrays,
 )
-
-KERNEL_ATTR = "simt.kernel"
 
 
 def _gpu_available() -> bool:
@@ -43,11 +42,7 @@ def _gpu_available() -> bool:
 
 def find_kernel(module: ModuleOp, name: str) -> func.FuncOp:
     """The kernel `name` of a module (or its only kernel)."""
-    kernels = [
-        op
-        for op in module.ops
-        if isinstance(op, func.FuncOp) and KERNEL_ATTR in op.attributes
-    ]
+    kernels = kernels_of(module)
     for kernel in kernels:
         if kernel.sym_name.data == name:
             return kernel
@@ -73,7 +68,7 @@ class SimtKernel:
         """The simt IR of the kernel after the pass pipeline (compiled once)."""
         if self._module is None:
             from simt.frontend import compile_python
-            from simt.tools.pipeline import apply_passes
+            from simt.pipeline import apply_passes
 
             module = compile_python(self.py_func, self.signature)
             if self.passes:

@@ -5,7 +5,7 @@ warps of `warp_size` consecutive threads execute each op for their active
 lanes; structured control flow reconverges at the end of its op, `cf` block
 graphs at the immediate post-dominator through a per-warp reconvergence stack
 (`reconvergence.py`), so duplicate block execution (Anantpur 2014, Fig. 1) and
-stack depth (Fig. 3) are measured. A cost table (`costs.py`) turns issued
+stack depth (Fig. 3) are measured. A cost table (`simt.model.costs`) turns issued
 instructions into cycles; the statistics (`stats.py`) are the dynamic profile
 the cost model reads; an activity heat map shows divergence at a glance.
 
@@ -22,26 +22,18 @@ Modules: `simulate` (entry point, kernel choice, argument binding), `machine`
 regions), `reconvergence` (cf graphs on the IPDOM stack), `arith` (arith and
 math lane semantics), `handlers` (thread identity, collectives, guards,
 memory, calls), `memory`, `launch` (threads to warps and slots), `values`,
-`costs`, `stats`, `activity` (the heat map), `errors`, and `throughput` (the
-benchmark against numba's CUDA simulator).
+`stats`, `activity` (the heat map), `errors` and `profile` (`simt.profile`).
+The cost table and the site names are the machine model's
+(`simt.model.costs`, `simt.model.sites`), re-exported here.
 """
 
-from simt.sim.costs import (
-    DEFAULT_COST_TABLE,
-    CostTable,
-    OpKind,
-    op_cost,
-    op_kind,
-)
+from simt.model.costs import DEFAULT_COST_TABLE, CostTable, op_cost
+from simt.model.facts import OpKind
+from simt.model.sites import block_id, site_id
 from simt.sim.errors import SimulationError
+from simt.sim.profile import profile
 from simt.sim.simulate import SimulationResult, simulate
-from simt.sim.stats import (
-    BranchStats,
-    LoopStats,
-    SimulationStats,
-    block_id,
-    site_id,
-)
+from simt.sim.stats import BranchStats, LoopStats, SimulationStats
 
 __all__ = [
     "DEFAULT_COST_TABLE",
@@ -54,7 +46,7 @@ __all__ = [
     "SimulationStats",
     "block_id",
     "op_cost",
-    "op_kind",
+    "profile",
     "simulate",
     "site_id",
 ]

@@ -438,8 +438,6 @@ def _build_index_cast(op: Operation) -> Compute:
     if dst < src:
         return lambda a, m: _from_signed(np.asarray(a[0], dtype=np.int64), dst)[()]
     dtype = _dtype(op.results[0].type)
-    if op.name == "arith.index_castui":
-        return lambda a, m: np.asarray(_unsigned(a[0], src)).astype(dtype)[()]
     return lambda a, m: np.asarray(_signed(a[0], src)).astype(dtype)[()]
 
 
@@ -556,7 +554,6 @@ BUILDERS: dict[str, Builder] = {
     "arith.extui": _build_extui,
     "arith.trunci": _build_trunci,
     "arith.index_cast": _build_index_cast,
-    "arith.index_castui": _build_index_cast,
     "arith.sitofp": _build_int_to_float,
     "arith.uitofp": _build_int_to_float,
     "arith.fptosi": _build_float_to_int,

@@ -34,10 +34,12 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, Region
 from xdsl.traits import IsTerminator
 
+from simt.model.costs import CostTable, is_instruction, op_cost
+from simt.model.locations import op_source_location
+from simt.model.sites import block_id, site_id
 from simt.sim.activity import ActivityTrace
 from simt.sim.arith import BUILDERS, LaneFault, Unsupported
-from simt.sim.costs import CostTable, is_instruction, op_cost
-from simt.sim.errors import SimulationError, fault, op_where
+from simt.sim.errors import SimulationError, fault
 from simt.sim.handlers import HANDLERS, launch_constant
 from simt.sim.launch import Launch
 from simt.sim.reconvergence import run_graph
@@ -45,9 +47,6 @@ from simt.sim.stats import (
     BranchCounter,
     LoopCounter,
     SimulationStats,
-    block_id,
-    location_of,
-    site_id,
 )
 from simt.sim.values import BoolArray, ExecMask, IntArray, Value, merge
 
@@ -144,14 +143,14 @@ class Machine:
     def branch_counter(self, op: Operation) -> BranchCounter:
         counter = self.counters.branches.get(op)
         if counter is None:
-            counter = BranchCounter(op.name, location_of(op))
+            counter = BranchCounter(op.name, op_source_location(op))
             self.counters.branches[op] = counter
         return counter
 
     def loop_counter(self, key: Operation | Block, name: str) -> LoopCounter:
         counter = self.counters.loops.get(key)
         if counter is None:
-            where = location_of(key) if isinstance(key, Operation) else None
+            where = op_source_location(key) if isinstance(key, Operation) else None
             counter = LoopCounter(name, where)
             self.counters.loops[key] = counter
         return counter
@@ -254,10 +253,7 @@ class Machine:
                 return self.guard_faults(op, _pure_runner(op, builder(op), merged))
         except Unsupported as error:
             raise fault(op, f"is not supported by the simulator: {error}") from None
-        raise SimulationError(
-            f"unsupported op {op.name}: the simulator does not know its "
-            f"semantics{op_where(op)}"
-        )
+        raise fault(op, "is not supported: the simulator does not know its semantics")
 
     def guard_faults(self, op: Operation, runner: Runner) -> Runner:
         """Turns a `LaneFault` of `runner` into a `SimulationError` naming `op`."""

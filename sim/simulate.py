@@ -24,17 +24,15 @@ from xdsl.dialects.builtin import ArrayAttr, MemRefType, ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute
 
+from simt.model.costs import CostTable, as_cost_table
+from simt.model.kernel import ARG_NAMES_ATTR, is_kernel
 from simt.sim.activity import ActivityTrace
-from simt.sim.costs import CostTable, as_cost_table
 from simt.sim.errors import SimulationError
 from simt.sim.launch import Launch, as_dim3
 from simt.sim.machine import Machine, MachineConfig
 from simt.sim.memory import MemRefHandle
 from simt.sim.stats import SimulationStats
 from simt.sim.values import ExecMask, Value, dtype_of
-
-KERNEL_ATTR = "simt.kernel"
-ARG_NAMES_ATTR = "simt.arg_names"
 
 
 @dataclass(frozen=True)
@@ -72,7 +70,7 @@ def simulate(
     """Runs `kernel` of `module` for every thread of a `grid` x `block` launch.
 
     Arrays in `args` are updated in place. `cost` is a `CostTable` or a
-    mapping of overrides (op kinds or op names, see `simt.sim.costs`).
+    mapping of overrides (op kinds or op names, see `simt.model.costs`).
     `step_limit` bounds the warp instructions issued (a runaway loop raises
     a `SimulationError`); `trace=False` skips the activity trace.
     """
@@ -101,7 +99,7 @@ def select_kernel(module: ModuleOp, name: str | None) -> FuncOp:
                 return _checked_kernel(f)
         known = ", ".join(f"@{f.sym_name.data}" for f in funcs) or "none"
         raise SimulationError(f"no function @{name} in the module (functions: {known})")
-    kernels = [f for f in funcs if KERNEL_ATTR in f.attributes]
+    kernels = [f for f in funcs if is_kernel(f)]
     candidates = kernels or [f for f in funcs if not f.is_declaration]
     if len(candidates) != 1:
         kind = "kernels" if kernels else "functions"

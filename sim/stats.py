@@ -32,7 +32,7 @@ Counters (all over the whole launch):
 Sites are named by position, stably for a given module: `@kernel/b0.3` is
 op 3 of block 0 of `@kernel`'s body, `@kernel/b0.3/r1.b0.2` is op 2 of block
 0 of region 1 of that op; a block is named like an op without the op index
-(`@kernel/b2`). `site_id(op)` and `block_id(block)` compute these names.
+(`@kernel/b2`). `simt.model.sites` computes these names.
 
 JSON schema of `SimulationStats.to_json()` (all counts are integers):
 
@@ -57,10 +57,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
-
-from xdsl.ir import Block, Operation
-
-from simt.sim.errors import describe_location
 
 
 @dataclass(frozen=True)
@@ -168,71 +164,6 @@ def _loop_dict(stats: LoopStats) -> dict[str, Any]:
         "idle_fraction": stats.idle_fraction,
         "trip_count": stats.trip_count,
     }
-
-
-# ---------------------------------------------------------------------------
-# Site names
-# ---------------------------------------------------------------------------
-
-
-def _index_of(items: Any, item: Any) -> int:
-    for i, candidate in enumerate(items):
-        if candidate is item:
-            return i
-    raise ValueError("item not found in its parent")
-
-
-def _func_name(op: Operation) -> str:
-    sym = op.properties.get("sym_name")
-    return str(getattr(sym, "data", op.name))
-
-
-def block_id(block: Block) -> str:
-    """The stable name of a block: `@func/b2`, `@func/b0.3/r1.b0` when nested."""
-    parts: list[str] = []
-    current: Block | None = block
-    while current is not None:
-        region = current.parent
-        owner = region.parent if region is not None else None
-        if region is None or owner is None:
-            break
-        b_index = _index_of(region.blocks, current)
-        if owner.name == "func.func":
-            parts.append(f"@{_func_name(owner)}/b{b_index}")
-            break
-        r_index = _index_of(owner.regions, region)
-        parts.append(f"r{r_index}.b{b_index}")
-        parent_block = owner.parent
-        if parent_block is None:
-            break
-        parts.append(str(_index_of(parent_block.ops, owner)))
-        current = parent_block
-    return _join(parts)
-
-
-def _join(parts: list[str]) -> str:
-    """Joins the pieces collected innermost first into `@f/b0.3/r1.b0`."""
-    text = ""
-    for part in reversed(parts):
-        if not text:
-            text = part
-        elif part[0].isdigit():
-            text += f".{part}"
-        else:
-            text += f"/{part}"
-    return text
-
-
-def site_id(op: Operation) -> str:
-    """The stable name of an op: `@func/b0.3`, `@func/b0.3/r1.b0.2` when nested."""
-    block = op.parent
-    if block is None:
-        return op.name
-    return f"{block_id(block)}.{_index_of(block.ops, op)}"
-
-
-def location_of(op: Operation) -> str | None:
-    return describe_location(op.location)
 
 
 # ---------------------------------------------------------------------------

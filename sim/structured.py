@@ -27,8 +27,8 @@ from xdsl.dialects import scf
 from xdsl.ir import Block, Operation, SSAValue
 
 from simt.dialects.simt import GuardedOp
+from simt.model.facts import OpKind
 from simt.sim.arith import LaneFault
-from simt.sim.costs import OpKind
 from simt.sim.values import ExecMask, IntArray, Value, merge
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from simt.tools.pipeline import available_passes, register_dialects
+from simt.pipeline import available_passes, register_dialects
 from simt.universe import SIMT_UNIVERSE
 
 

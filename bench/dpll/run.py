@@ -325,7 +325,7 @@ def loop_tree_json() -> Any:
 
 
 def _context() -> Any:
-    from simt.tools.pipeline import default_context
+    from simt.pipeline import default_context
 
     return default_context()
 

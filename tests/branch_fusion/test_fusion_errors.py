@@ -18,7 +18,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 import simt
 from simt.passes.branch_fusion import BranchFusionPass
-from simt.tools.pipeline import default_context
+from simt.pipeline import default_context
 
 KERNEL = """
 func.func @k(%a: memref<?xi32>) attributes {simt.kernel} {
@@ -136,8 +136,8 @@ def test_external_declaration_fails_with_its_location() -> None:
     with pytest.raises(PassFailedException) as error:
         BranchFusionPass().apply(default_context(), _module(DECLARATION))
     assert str(error.value).startswith(
-        "simt-branch-fusion: kernel.py:2:0: 'func.func' @helper: expected a "
-        "function with a body, found an external declaration"
+        "simt-branch-fusion: kernel.py:2:0: expected a function with a body, "
+        "found the external declaration @helper"
     )
 
 

@@ -8,7 +8,7 @@ from xdsl.dialects.builtin import ModuleOp, i32
 
 import simt
 from simt.analysis.divergence import analyze_divergence
-from simt.tools.pipeline import default_context
+from simt.pipeline import default_context
 
 FIG6_LOOP = """
 func.func @loop(%n: i32) attributes {simt.kernel} {

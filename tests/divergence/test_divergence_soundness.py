@@ -30,9 +30,9 @@ import simt
 from simt.analysis.divergence import DivergenceInfo, analyze_divergence
 from simt.bench.kernels import CORPUS
 from simt.bench.kernels.generate import generate_kernel
+from simt.model.sites import site_id
 from simt.sim import simulate
 from simt.sim.machine import Machine
-from simt.sim.stats import site_id
 from simt.sim.values import ExecMask
 
 

@@ -15,7 +15,7 @@ from simt.analysis.cost_model import (
     adaptive_threshold,
     load_profile,
 )
-from simt.tools.pipeline import apply_passes, default_context
+from simt.pipeline import apply_passes, default_context
 
 NEST = """
 func.func @nest(%n: i32) -> i32 {

@@ -20,8 +20,8 @@ from simt.bench.flatten import fig7_spec
 from simt.bench.kernels.registry import CORPUS
 from simt.dialects.simt import LOOP_INFO_ATTR, LoopInfoAttr
 from simt.frontend import compile_python
+from simt.pipeline import apply_passes, default_context
 from simt.sim import simulate
-from simt.tools.pipeline import apply_passes, default_context
 
 MODES = ("always", "adaptive", "static", "profile")
 

@@ -12,7 +12,7 @@ from simt.bench.kernels import CORPUS
 from simt.dialects.simt import GuardTestOp
 from simt.lowering.ptxas import ptx_instruction_counts
 from simt.passes.linearize import LinearizePass
-from simt.tools.pipeline import apply_passes, default_context
+from simt.pipeline import apply_passes, default_context
 
 
 @pytest.mark.parametrize("level", [0, 3])

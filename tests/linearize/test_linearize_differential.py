@@ -19,8 +19,8 @@ from xdsl.parser import Parser
 from simt.analysis.cfg import ControlFlowGraph
 from simt.dialects import simt
 from simt.passes.linearize import LinearizePass
+from simt.pipeline import default_context
 from simt.sim.simulate import simulate
-from simt.tools.pipeline import default_context
 
 LANES = 16
 

@@ -35,7 +35,7 @@ from simt.analysis.loop_tree import (
 from simt.bench.dpll import kernel as kernel_module
 from simt.bench.dpll.harness import compile_dpll
 from simt.passes.loop_tree import LoopTreePass
-from simt.tools.pipeline import apply_passes
+from simt.pipeline import apply_passes
 
 
 @cache

@@ -19,7 +19,7 @@ from xdsl.utils.exceptions import PassFailedException
 import simt
 from simt.analysis.loop_tree import build_loop_trees
 from simt.passes.loop_tree import LoopTreePass
-from simt.tools.pipeline import apply_passes, default_context
+from simt.pipeline import apply_passes, default_context
 
 NESTED = """
 func.func @k(%a: memref<?xi32>, %n: i32) attributes {simt.kernel} {

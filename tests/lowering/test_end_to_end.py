@@ -11,7 +11,7 @@ import simt
 from simt.bench.kernels import CORPUS
 from simt.lowering.ptx import ARCHES
 from simt.lowering.ptxas import assemble
-from simt.tools.pipeline import available_passes
+from simt.pipeline import available_passes
 
 PIPELINES = (
     "",

@@ -6,7 +6,7 @@ func.func @cast(%a: memref<?xi32>) {
   func.return
 }
 
-// CHECK: in @cast: 'memref.cast': simt-lower-to-llvm cannot lower this op
+// CHECK: @cast/b0.0: 'memref.cast': simt-lower-to-llvm cannot lower this op
 
 // -----
 
@@ -26,4 +26,4 @@ func.func @dynamic_alloca(%n: index) {
   func.return
 }
 
-// CHECK: in @dynamic_alloca: 'memref.alloca': expected a statically shaped private array, found memref<?xi32>
+// CHECK: @dynamic_alloca/b0.{{[0-9]+}}: 'memref.alloca': expected a statically shaped private array, found memref<?xi32>

@@ -60,9 +60,9 @@ func.func @k(%a: memref<?xi32>) attributes {simt.kernel} {
 // An external declaration: the analysis has no body to read.
 // RUN: sed -n 's|^//D ||p' %s | not simt-opt -p simt-divergence 2>&1 | filecheck %s --check-prefix=DECL
 // RUN: sed -n 's|^//D ||p' %s | not simt-opt -p simt-loop-tree 2>&1 | filecheck %s --check-prefix=DECL-TREE
-// DECL: simt-opt: error: simt-divergence: kernel.py:2:0: 'func.func' @helper: expected a function with a body, found an external declaration
+// DECL: simt-opt: error: simt-divergence: kernel.py:2:0: expected a function with a body, found the external declaration @helper
 // DECL-NOT: Traceback
-// DECL-TREE: simt-opt: error: simt-loop-tree: kernel.py:2:0: 'func.func' @helper: expected a function with a body
+// DECL-TREE: simt-opt: error: simt-loop-tree: kernel.py:2:0: expected a function with a body, found the external declaration @helper
 //D func.func private @helper(i32) -> i32 loc("kernel.py":2:0)
 
 // An unregistered op may read the lane id: calling it uniform could be wrong.

@@ -1,4 +1,4 @@
-"""`python -m simt.lowering.ptx_report`: PTX of every corpus kernel, checked by ptxas.
+"""`python -m simt.bench.ptx_report`: PTX of every corpus kernel, checked by ptxas.
 
 For each kernel of `simt.bench.kernels.CORPUS` and each architecture of
 `simt.lowering.ptx.ARCHES` (sm_70, sm_80, sm_90) it compiles the Python kernel

@@ -46,109 +46,8 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 
 from xdsl.ir import Operation
-from xdsl.utils.str_enum import StrEnum
 
-
-class OpKind(StrEnum):
-    """The cost class of an op."""
-
-    ALU = "alu"
-    INT_MUL = "int_mul"
-    INT_DIV = "int_div"
-    FLOAT = "float_arith"
-    FLOAT_DIV = "float_div"
-    SQRT = "sqrt"
-    TRANSCENDENTAL = "transcendental"
-    CONVERT = "convert"
-    CONSTANT = "constant"
-    SPECIAL_REG = "special_reg"
-    LOAD = "load"
-    STORE = "store"
-    ATOMIC = "atomic"
-    BRANCH = "branch"
-    BARRIER = "barrier"
-    VOTE = "vote"
-    GUARD = "guard"
-    ALLOC = "alloc"
-    FREE = "free"
-
-
-_KIND_OF_NAME: dict[str, OpKind] = {
-    "arith.constant": OpKind.CONSTANT,
-    "arith.muli": OpKind.INT_MUL,
-    "arith.divf": OpKind.FLOAT_DIV,
-    "arith.remf": OpKind.FLOAT_DIV,
-    "math.sqrt": OpKind.SQRT,
-    "math.rsqrt": OpKind.SQRT,
-    "memref.load": OpKind.LOAD,
-    "memref.store": OpKind.STORE,
-    "memref.alloca": OpKind.ALLOC,
-    "memref.dim": OpKind.ALLOC,
-    "simt.atomic_add": OpKind.ATOMIC,
-    "simt.barrier": OpKind.BARRIER,
-    "simt.vote_any": OpKind.VOTE,
-    "simt.vote_all": OpKind.VOTE,
-    "simt.ballot": OpKind.VOTE,
-    "scf.yield": OpKind.FREE,
-    "simt.yield": OpKind.FREE,
-}
-
-_INT_DIV = {"divsi", "divui", "remsi", "remui", "floordivsi", "ceildivsi", "ceildivui"}
-_CONVERT = {"sitofp", "uitofp", "fptosi", "fptoui", "extf", "truncf"}
-_FLOAT_ARITH = {
-    "addf", "subf", "mulf", "negf", "cmpf", "maximumf", "minimumf", "maxnumf", "minnumf"
-}  # fmt: skip
-# Integer bit operations: one ALU instruction each on NVIDIA GPUs (popc, clz).
-_INT_MATH = {"absi", "ctpop", "ctlz", "cttz"}
-_CHEAP_MATH = {
-    "absf",
-    "floor",
-    "ceil",
-    "trunc",
-    "round",
-    "roundeven",
-    "copysign",
-}
-_BRANCHES = {
-    "cf.br", "cf.cond_br", "cf.switch", "scf.if", "scf.for", "scf.while",
-    "scf.condition", "func.return", "func.call",
-}  # fmt: skip
-_SPECIAL_REGS = {
-    "simt.thread_id", "simt.block_id", "simt.block_dim", "simt.grid_dim",
-    "simt.lane_id", "simt.warp_size",
-}  # fmt: skip
-
-
-def op_kind(op: Operation | str) -> OpKind:
-    """The cost class of an op (or of an op name)."""
-    name = op if isinstance(op, str) else op.name
-    kind = _KIND_OF_NAME.get(name)
-    if kind is not None:
-        return kind
-    dialect, _, short = name.partition(".")
-    if name in _BRANCHES:
-        return OpKind.BRANCH
-    if name in _SPECIAL_REGS:
-        return OpKind.SPECIAL_REG
-    if dialect == "simt" and short.startswith("guard"):
-        return OpKind.GUARD
-    return _arith_or_math_kind(dialect, short)
-
-
-def _arith_or_math_kind(dialect: str, short: str) -> OpKind:
-    if dialect == "arith":
-        if short in _INT_DIV:
-            return OpKind.INT_DIV
-        if short in _CONVERT:
-            return OpKind.CONVERT
-        return OpKind.FLOAT if short in _FLOAT_ARITH else OpKind.ALU
-    if dialect == "math":
-        if short in _INT_MATH:
-            return OpKind.ALU
-        if short in _CHEAP_MATH:
-            return OpKind.FLOAT
-        return OpKind.TRANSCENDENTAL
-    return OpKind.ALU
+from simt.model.facts import OpKind, cost_class
 
 
 @dataclass(frozen=True)
@@ -188,11 +87,6 @@ class CostTable:
     def kind_cost(self, kind: OpKind) -> float:
         return float(getattr(self, kind.value))
 
-    def cost_of(self, name: str) -> float:
-        """The cost of an op by name: its own entry, else its kind's."""
-        own = self.ops.get(name)
-        return float(own) if own is not None else self.kind_cost(op_kind(name))
-
     def with_overrides(self, overrides: Mapping[str, float]) -> CostTable:
         """A copy where each key (a kind name like "load" or an op name like
         "arith.divsi") takes the given cost."""
@@ -225,14 +119,18 @@ def _check_cost(name: str, value: object) -> None:
 DEFAULT_COST_TABLE = CostTable()
 
 
-def op_cost(op: Operation | str, table: CostTable = DEFAULT_COST_TABLE) -> float:
-    """Issue cycles of one warp executing `op` once (see the module docstring)."""
-    return table.cost_of(op if isinstance(op, str) else op.name)
+def op_cost(
+    op: Operation | type[Operation], table: CostTable = DEFAULT_COST_TABLE
+) -> float:
+    """Issue cycles of one warp executing `op` (an op or an op class) once:
+    the table's entry for its name, else for its cost class."""
+    own = table.ops.get(op.name)
+    return float(own) if own is not None else table.kind_cost(cost_class(op))
 
 
-def is_instruction(op: Operation | str) -> bool:
+def is_instruction(op: Operation | type[Operation]) -> bool:
     """False for the ops that only carry values (`scf.yield`, `simt.yield`)."""
-    return op_kind(op) is not OpKind.FREE
+    return cost_class(op) is not OpKind.FREE
 
 
 def as_cost_table(cost: CostTable | Mapping[str, float] | None) -> CostTable:

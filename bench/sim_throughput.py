@@ -1,6 +1,6 @@
 """Benchmark: our simulator against numba's CUDA simulator on one corpus kernel.
 
-    python -m simt.sim.throughput [--kernel early_exit | --kernel all] [--threads 8192]
+    python -m simt.bench.sim_throughput [--kernel early_exit | --kernel all] [--threads 8192]
                                   [--repeat 3] [--out bench/results/sim_throughput.json]
 
 Both simulators run the same launch of the same corpus kernel
@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     for report in reports:
         _print(report)
     document = {
-        "benchmark": "simt.sim.throughput",
+        "benchmark": "simt.bench.sim_throughput",
         "machine": platform.platform(),
         "cpus": os.cpu_count(),
         "load_average": list(os.getloadavg()),

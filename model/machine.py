@@ -1,0 +1,20 @@
+"""The SIMT machine that every stage assumes: warp size and CUDA's launch limits.
+
+Values from the CUDA C++ Programming Guide, "Compute Capabilities", Table
+"Technical Specifications per Compute Capability" (identical for compute
+capability 7.0 to 9.0, the architectures simt targets).
+"""
+
+from __future__ import annotations
+
+WARP_SIZE = 32
+"""Threads per warp on every NVIDIA GPU."""
+
+MAX_THREADS_PER_BLOCK = 1024
+"""Maximum number of threads of one block (x * y * z)."""
+
+MAX_BLOCK_DIM = (1024, 1024, 64)
+"""Maximum x, y and z dimension of a block."""
+
+MAX_GRID_DIM = (2**31 - 1, 65535, 65535)
+"""Maximum x, y and z dimension of a grid."""
