@@ -10,23 +10,15 @@ After these rewrites a function body is a flat CFG of blocks holding only
   `simt.guarded` body becomes the `then` region of an `scf.if` on that test,
   whose `else` region yields zeros for the results (they are undefined for lanes
   that skipped the body, so any value is correct).
-* `scf.while` becomes a `cf` loop, as MLIR's SCFToControlFlow.cpp
-  (`WhileLowering`) does, because xDSL 0.74's `convert-scf-to-cf` has no
-  `scf.while` pattern:
-
-  ```
-  ^pre:  ... cf.br ^before(%init)
-  ^before(%a):  ...  cf.cond_br %c, ^after(%args), ^exit(%args)
-  ^after(%b):   ...  cf.br ^before(%yielded)
-  ^exit(%r):    (the while op's results)
-  ```
+* `scf.while` becomes a `cf` loop through `simt.passes.utils.scf_to_cf`
+  (xDSL 0.74's `convert-scf-to-cf` has no `scf.while` pattern);
 * `scf.if`, `scf.for` and `scf.index_switch` go through xDSL's own patterns
   (`xdsl.transforms.convert_scf_to_cf`).
 """
 
 from __future__ import annotations
 
-from xdsl.dialects import arith, cf, memref, scf
+from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import (
     AnyFloat,
     FloatAttr,
@@ -44,12 +36,12 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xdsl.rewriter import BlockInsertPoint, InsertPoint
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
 from xdsl.utils.exceptions import PassFailedException
 
 from simt.dialects import simt
 from simt.model.locations import describe_op
+from simt.passes.utils.scf_to_cf import WhileLowering
 
 
 def _guard_constant(block_id: int) -> arith.ConstantOp:
@@ -131,35 +123,6 @@ class LowerGuarded(RewritePattern):
         rewriter.replace(op, [*test, if_op], if_op.results)
 
 
-class LowerWhile(RewritePattern):
-    """Rewrites `scf.while` into a `cf` loop: a before (test) block and an after (body) block."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: scf.WhileOp, rewriter: PatternRewriter):
-        pre = op.parent_block()
-        if pre is None:
-            return
-        exit_block = pre.split_before(op)
-        for result in op.res:
-            exit_block.insert_arg(result.type, len(exit_block.args))
-        before = op.before_region.block
-        after = op.after_region.block
-        rewriter.inline_region(op.before_region, BlockInsertPoint.before(exit_block))
-        rewriter.inline_region(op.after_region, BlockInsertPoint.before(exit_block))
-        condition = before.last_op
-        assert isinstance(condition, scf.ConditionOp)
-        args = tuple(condition.args)
-        rewriter.replace(
-            condition,
-            cf.ConditionalBranchOp(condition.condition, after, args, exit_block, args),
-        )
-        yield_op = after.last_op
-        assert isinstance(yield_op, scf.YieldOp)
-        rewriter.replace(yield_op, cf.BranchOp(before, *yield_op.arguments))
-        rewriter.insert(cf.BranchOp(before, *op.arguments), InsertPoint.at_end(pre))
-        rewriter.replace(op, [], exit_block.args)
-
-
 def lower_structured(module: ModuleOp) -> None:
     """Lowers guards to integer code and every scf op to cf, in place."""
     PatternRewriteWalker(
@@ -170,7 +133,7 @@ def lower_structured(module: ModuleOp) -> None:
                 LowerGuardSelect(),
                 LowerGuardTest(),
                 LowerGuarded(),
-                LowerWhile(),
+                WhileLowering(),
                 SwitchLowering(),
                 IfLowering(),
                 ForLowering(),

@@ -114,12 +114,8 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
-    PatternRewriter,
     PatternRewriteWalker,
-    RewritePattern,
-    op_type_rewrite_pattern,
 )
-from xdsl.rewriter import BlockInsertPoint, InsertPoint
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering
 from xdsl.utils.exceptions import PassFailedException
 
@@ -141,6 +137,8 @@ from simt.analysis.regions import (
 )
 from simt.dialects import simt
 from simt.model.locations import describe_op
+from simt.passes.utils.cfg_to_scf import lift_cf_to_scf
+from simt.passes.utils.scf_to_cf import WhileLowering
 
 
 @dataclass(frozen=True)
@@ -242,7 +240,7 @@ def linearize_function(
         region = _largest_region(cfg, edges, function)
         units = _lift_subregions(cfg, region, edges)
         linearize_region(body, units, region.entry, region.exit, options)
-    lift_structured(body, None)
+    lift_cf_to_scf(body)
     if len(body.blocks) > 1:
         _linearize_everything(body, options)
 
@@ -275,7 +273,7 @@ def _lift_subregions(
     )
     erased: set[Block] = set()
     for sub in subregions:
-        erased |= lift_structured(cfg.region, set(sub.blocks), sub.entry)
+        erased |= lift_cf_to_scf(cfg.region, sub.blocks.__contains__, sub.entry)
     return frozenset(region.blocks - erased)
 
 
@@ -288,7 +286,7 @@ def _linearize_everything(body: Region, options: RegionOptions) -> None:
     assert len(returns) == 1, "returns were unified"
     units = frozenset(b for b in body.blocks if b is not entry and b is not returns[0])
     linearize_region(body, units, entry, returns[0], options)
-    lift_structured(body, None)
+    lift_cf_to_scf(body)
     assert len(body.blocks) == 1, "a linearized body is a sequence of blocks"
 
 
@@ -467,337 +465,6 @@ def _top_block(op: Operation, region: Region) -> Block | None:
             return None
         block = parent.parent_block()
     return block
-
-
-def _is_inside(op: Operation, container: Operation) -> bool:
-    current: Operation | None = op
-    while current is not None:
-        if current is container:
-            return True
-        current = current.parent_op()
-    return False
-
-
-# ---------------------------------------------------------------------------
-# Lifting structured block graphs to scf
-# ---------------------------------------------------------------------------
-
-
-def lift_structured(
-    body: Region, allowed: set[Block] | None, entry: Block | None = None
-) -> set[Block]:
-    """Collapses structured shapes among `allowed` blocks (all when None) into
-    `scf` ops until none is left; returns the erased blocks.
-
-    Shapes: a block with a single successor that has it as single predecessor
-    (merged); a conditional branch to one block (`arith.select`); if-then and
-    if-then-else diamonds (`scf.if`); a block branching to itself or through a
-    single body block back to itself (`scf.while`). `entry` is never merged
-    into a predecessor.
-    """
-    erased: set[Block] = set()
-    patterns = (_merge, _same_target, _if_else, _if_then, _while_loop)
-    changed = True
-    while changed:
-        changed = False
-        for block in list(body.blocks):
-            if block in erased or (allowed is not None and block not in allowed):
-                continue
-            for pattern in patterns:
-                gone = pattern(body, block, allowed, entry)
-                if gone is None:
-                    continue
-                erased |= gone
-                changed = True
-                break
-    return erased
-
-
-def _ok(block: Block, allowed: set[Block] | None, entry: Block | None) -> bool:
-    body = block.parent
-    first = body.blocks.first if body is not None else None
-    return (
-        (allowed is None or block in allowed)
-        and block is not entry
-        and block is not first
-    )
-
-
-def _single_pred(block: Block, pred: Block) -> bool:
-    return block.predecessors() == (pred,)
-
-
-def _merge(
-    body: Region, block: Block, allowed: set[Block] | None, entry: Block | None
-) -> set[Block] | None:
-    """Rewrites `b: ...; cf.br s(args)` with `s` entered only from `b` into
-    one block."""
-    term = block.last_op
-    if not isinstance(term, cf.BranchOp):
-        return None
-    succ = term.successor
-    if succ is block or not _ok(succ, allowed, entry) or not _single_pred(succ, block):
-        return None
-    for arg, value in zip(succ.args, term.arguments, strict=True):
-        arg.replace_all_uses_with(value)
-    _erase(term)
-    _move_ops(succ, block)
-    body.detach_block(succ)
-    return {succ}
-
-
-def _same_target(
-    body: Region, block: Block, allowed: set[Block] | None, entry: Block | None
-) -> set[Block] | None:
-    """Rewrites `cf.cond_br %c, ^m(a), ^m(b)` into selects and `cf.br ^m`."""
-    term = block.last_op
-    if (
-        not isinstance(term, cf.ConditionalBranchOp)
-        or term.then_block is not term.else_block
-    ):
-        return None
-    values: list[SSAValue] = []
-    for a, b in zip(term.then_arguments, term.else_arguments, strict=True):
-        if a is b:
-            values.append(a)
-            continue
-        select = arith.SelectOp(term.cond, a, b)
-        block.insert_op_before(select, term)
-        values.append(select.result)
-    block.insert_op_before(cf.BranchOp(term.then_block, *values), term)
-    _erase(term)
-    return set()
-
-
-def _arm(
-    block: Block, target: Block, allowed: set[Block] | None, entry: Block | None
-) -> cf.BranchOp | None:
-    """The branch ending `target` when `target` is an arm of `block`'s
-    conditional branch that can move into an `scf.if` region."""
-    if (
-        target is block
-        or not _ok(target, allowed, entry)
-        or not _single_pred(target, block)
-    ):
-        return None
-    term = target.last_op
-    if not isinstance(term, cf.BranchOp) or term.successor is target:
-        return None
-    return term
-
-
-def _if_else(
-    body: Region, block: Block, allowed: set[Block] | None, entry: Block | None
-) -> set[Block] | None:
-    """Rewrites a diamond `b -> t, f -> m` into `scf.if` in `b` and `cf.br ^m`."""
-    term = block.last_op
-    if not isinstance(term, cf.ConditionalBranchOp):
-        return None
-    then_br = _arm(block, term.then_block, allowed, entry)
-    else_br = _arm(block, term.else_block, allowed, entry)
-    if then_br is None or else_br is None or then_br.successor is not else_br.successor:
-        return None
-    if term.then_block is term.else_block:
-        return None
-    then_block, else_block, merge = term.then_block, term.else_block, then_br.successor
-    then_region = _arm_region(then_block, term.then_arguments)
-    else_region = _arm_region(else_block, term.else_arguments)
-    _finish_if(block, term, merge, then_region, else_region)
-    body.detach_block(then_block)
-    body.detach_block(else_block)
-    return {then_block, else_block}
-
-
-def _if_then(
-    body: Region, block: Block, allowed: set[Block] | None, entry: Block | None
-) -> set[Block] | None:
-    """Rewrites `b -> t -> m, b -> m` into `scf.if` in `b` and `cf.br ^m`."""
-    term = block.last_op
-    if (
-        not isinstance(term, cf.ConditionalBranchOp)
-        or term.then_block is term.else_block
-    ):
-        return None
-    then_block, else_block = term.then_block, term.else_block
-    then_br = _arm(block, then_block, allowed, entry)
-    if then_br is not None and then_br.successor is else_block:
-        then_region = _arm_region(then_block, term.then_arguments)
-        else_region = _pass_region(term.else_arguments)
-        _finish_if(block, term, else_block, then_region, else_region)
-        body.detach_block(then_block)
-        return {then_block}
-    else_br = _arm(block, else_block, allowed, entry)
-    if else_br is not None and else_br.successor is then_block:
-        then_region = _pass_region(term.then_arguments)
-        else_region = _arm_region(else_block, term.else_arguments)
-        _finish_if(block, term, then_block, then_region, else_region)
-        body.detach_block(else_block)
-        return {else_block}
-    return None
-
-
-def _arm_region(arm: Block, args: Sequence[SSAValue]) -> Region:
-    """Moves the ops of `arm` into a new region ending in `scf.yield`."""
-    for arg, value in zip(arm.args, args, strict=True):
-        arg.replace_all_uses_with(value)
-    inner = Block()
-    term = arm.last_op
-    assert isinstance(term, cf.BranchOp)
-    yielded = list(term.arguments)
-    _erase(term)
-    _move_ops(arm, inner)
-    inner.add_op(scf.YieldOp(*yielded))
-    return Region(inner)
-
-
-def _pass_region(args: Sequence[SSAValue]) -> Region:
-    return Region(Block([scf.YieldOp(*args)]))
-
-
-def _finish_if(
-    block: Block,
-    term: cf.ConditionalBranchOp,
-    merge: Block,
-    then_region: Region,
-    else_region: Region,
-) -> None:
-    if_op = scf.IfOp(term.cond, [a.type for a in merge.args], then_region, else_region)
-    block.insert_op_before(if_op, term)
-    block.insert_op_before(cf.BranchOp(merge, *if_op.results), term)
-    _erase(term)
-
-
-def _while_loop(
-    body: Region, block: Block, allowed: set[Block] | None, entry: Block | None
-) -> set[Block] | None:
-    """Rewrites a self loop `h -> h | e`, or a loop `h -> d -> h | e` whose body
-    `d` is entered only from `h`, into `scf.while` in `h` and `cf.br ^e`."""
-    term = block.last_op
-    if (
-        not isinstance(term, cf.ConditionalBranchOp)
-        or term.then_block is term.else_block
-    ):
-        return None
-    for cont_is_then in (True, False):
-        target = term.then_block if cont_is_then else term.else_block
-        exit_block = term.else_block if cont_is_then else term.then_block
-        if exit_block is block:
-            continue
-        if target is block:
-            _build_while(block, term, cont_is_then, None)
-            return set()
-        latch = _latch(block, target, allowed, entry)
-        if latch is not None and exit_block is not target:
-            _build_while(block, term, cont_is_then, latch)
-            body.detach_block(latch)
-            return {latch}
-    return None
-
-
-def _latch(
-    header: Block, target: Block, allowed: set[Block] | None, entry: Block | None
-) -> Block | None:
-    if (
-        target is header
-        or not _ok(target, allowed, entry)
-        or not _single_pred(target, header)
-    ):
-        return None
-    term = target.last_op
-    if isinstance(term, cf.BranchOp) and term.successor is header:
-        return target
-    return None
-
-
-def _build_while(
-    header: Block, term: cf.ConditionalBranchOp, cont_is_then: bool, latch: Block | None
-) -> None:
-    cont_args = list(term.then_arguments if cont_is_then else term.else_arguments)
-    exit_args = list(term.else_arguments if cont_is_then else term.then_arguments)
-    exit_block = term.else_block if cont_is_then else term.then_block
-    body = header.parent
-    assert body is not None
-    exports = _loop_exports(header, body)
-    before = Block(arg_types=[a.type for a in header.args])
-    ops = list(header.ops)
-    for op in ops:
-        op.detach()
-        if op is not term:
-            before.add_op(op)
-    condition = term.cond
-    if not cont_is_then:
-        true = arith.ConstantOp(IntegerAttr(1, i1))
-        negated = arith.XOrIOp(condition, true)
-        before.add_ops([true, negated])
-        condition = negated.result
-    passed = [*cont_args, *exit_args, *exports]
-    before.add_op(scf.ConditionOp(condition, *passed))
-    for old, new in zip(header.args, before.args, strict=True):
-        old.replace_uses_with_if(new, lambda use: _is_in_block(use.operation, before))
-    types = [v.type for v in passed]
-    after = Block(arg_types=types)
-    loop = scf.WhileOp(list(header.args), types, Region(before), Region(after))
-    header.add_op(loop)
-    n_cont, n_exit = len(cont_args), len(exit_args)
-    _fill_after(after, latch, n_cont)
-    for index, value in enumerate(exports):
-        inner = after.args[n_cont + n_exit + index]
-        result = loop.results[n_cont + n_exit + index]
-        value.replace_uses_with_if(
-            inner, lambda use: _is_in_block(use.operation, after)
-        )
-        value.replace_uses_with_if(
-            result,
-            lambda use: (
-                use.operation is not loop and not _is_inside(use.operation, loop)
-            ),
-        )
-    header.add_op(cf.BranchOp(exit_block, *loop.results[n_cont : n_cont + n_exit]))
-    _erase(term)
-
-
-def _is_in_block(op: Operation, block: Block) -> bool:
-    current: Operation | None = op
-    while current is not None:
-        if current.parent_block() is block:
-            return True
-        current = current.parent_op()
-    return False
-
-
-def _loop_exports(header: Block, body: Region) -> list[SSAValue]:
-    """The header's arguments and results used outside the header."""
-    values: list[SSAValue] = list(header.args)
-    for op in header.ops:
-        values.extend(op.results)
-    return [
-        v
-        for v in values
-        if any(_top_block(use.operation, body) is not header for use in v.uses)
-    ]
-
-
-def _fill_after(after: Block, latch: Block | None, n_cont: int) -> None:
-    cont = list(after.args[:n_cont])
-    if latch is None:
-        after.add_op(scf.YieldOp(*cont))
-        return
-    term = latch.last_op
-    assert isinstance(term, cf.BranchOp)
-    for arg, value in zip(latch.args, cont, strict=True):
-        arg.replace_all_uses_with(value)
-    yielded = list(term.arguments)
-    _erase(term)
-    # Uses of header values inside the latch were redirected to `after`'s
-    # arguments by the caller once the latch ops sit inside the loop.
-    _move_ops(latch, after)
-    after.add_op(scf.YieldOp(*yielded))
-
-
-def _move_ops(source: Block, target: Block) -> None:
-    for op in list(source.ops):
-        op.detach()
-        target.add_op(op)
 
 
 # ---------------------------------------------------------------------------
@@ -1467,7 +1134,7 @@ def _linearize_structured_op(op: Operation, options: RegionOptions) -> None:
         b for b in scratch.blocks if b is not start and b is not exit_block
     )
     linearize_region(scratch, units, start, exit_block, options)
-    lift_structured(scratch, None)
+    lift_cf_to_scf(scratch)
     block = scratch.blocks.first
     assert block is not None and len(scratch.blocks) == 1
     ret = block.last_op
@@ -1494,41 +1161,6 @@ def _hoist_guards(op: Operation, start: Block) -> None:
         block.insert_op_after(reset, create)
         create.detach()
         start.insert_op_before(create, first)
-
-
-class WhileLowering(RewritePattern):
-    """Rewrites `scf.while` into a header block (the before region), a body
-    block (the after region) and a continuation block."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: scf.WhileOp, rewriter: PatternRewriter, /) -> None:
-        block = op.parent_block()
-        region = block.parent if block is not None else None
-        next_op = op.next_op
-        if block is None or region is None or next_op is None:
-            return
-        rest = block.split_before(next_op)
-        for result in op.results:
-            rest.insert_arg(result.type, len(rest.args))
-        before = op.before_region.blocks.first
-        after = op.after_region.blocks.first
-        assert before is not None and after is not None
-        condition = before.last_op
-        yield_op = after.last_op
-        assert isinstance(condition, scf.ConditionOp) and isinstance(
-            yield_op, scf.YieldOp
-        )
-        args = list(condition.args)
-        rewriter.replace(
-            condition,
-            cf.ConditionalBranchOp(condition.condition, after, args, rest, args),
-        )
-        rewriter.replace(yield_op, cf.BranchOp(before, *yield_op.arguments))
-        initial = list(op.arguments)
-        rewriter.inline_region(op.after_region, BlockInsertPoint.before(rest))
-        rewriter.inline_region(op.before_region, BlockInsertPoint.before(after))
-        rewriter.insert(cf.BranchOp(before, *initial), InsertPoint.after(op))
-        rewriter.replace(op, [], list(rest.args))
 
 
 def _erase(op: Operation) -> None:
