@@ -85,6 +85,12 @@ def _linearize_pass() -> type[ModulePass]:
     return LinearizePass
 
 
+def _lift_cf_to_scf_pass() -> type[ModulePass]:
+    from simt.passes.lift_cf_to_scf import LiftCFToSCFPass
+
+    return LiftCFToSCFPass
+
+
 def _loop_tree_pass() -> type[ModulePass]:
     from simt.passes.loop_tree import LoopTreePass
 
@@ -104,6 +110,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "test-print-divergence": _test_print_divergence_pass,
         "simt-branch-fusion": _branch_fusion_pass,
         "simt-linearize": _linearize_pass,
+        "simt-lift-cf-to-scf": _lift_cf_to_scf_pass,
         "simt-lower-to-llvm": _lower_to_llvm_pass,
         "simt-flatten-loops": _flatten_loops_pass,
         "simt-loop-tree": _loop_tree_pass,

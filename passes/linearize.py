@@ -23,9 +23,10 @@ For each function whose body has several blocks:
    one block guarded once at its entry; then the region's blocks become one
    block holding the plan of Algorithm 1 as structured IR;
 4. the remaining, structured, block graph is lifted to `scf` (sequences,
-   if-then(-else) diamonds, while and do-while loops); should a shape remain
-   that the lifting does not know, the whole body is linearized, so the result
-   never holds a `cf` op.
+   if-then(-else) diamonds, while and do-while loops) by
+   `simt.passes.utils.cfg_to_scf`, which also lifts the sub-regions of step
+   3; should a shape remain that the lifting does not know, the whole body
+   is linearized, so the result never holds a `cf` op.
 
 Linearized region, with guard `%g` (ids in reverse post-order, exit = k):
 
