@@ -74,15 +74,15 @@ def lift_cf_to_scf(
     scope) stays a block of the region: it may own a shape, it is never
     absorbed into a predecessor. Neither is the region's first block.
     """
-    lifter = _Scope(region, scope, entry)
+    bounds = _Scope(region, scope, entry)
     erased: set[Block] = set()
     changed = True
     while changed:
         changed = False
         for block in list(region.blocks):
-            if block in erased or not lifter.owns(block):
+            if block in erased or not bounds.contains(block):
                 continue
-            gone = _lift_one(block, lifter)
+            gone = _lift_one(block, bounds)
             if gone is None:
                 continue
             erased |= gone
@@ -108,14 +108,14 @@ class _Scope:
     accepts: BlockFilter | None
     entry: Block | None
 
-    def owns(self, block: Block) -> bool:
+    def contains(self, block: Block) -> bool:
         """Whether a shape may start at `block`."""
         return self.accepts is None or self.accepts(block)
 
     def may_absorb(self, block: Block) -> bool:
         """Whether `block` may move into another block or an `scf` region."""
         return (
-            self.owns(block)
+            self.contains(block)
             and block is not self.entry
             and block is not self.region.blocks.first
         )
