@@ -39,8 +39,8 @@ from simt.bench.kernels.generate import TEST_SEEDS, GeneratedKernel, generate_ke
 from simt.passes.lift_cf_to_scf import LiftCFToSCFPass
 from simt.passes.utils.cfg_to_scf import lift_cf_to_scf
 from simt.passes.utils.scf_to_cf import WhileLowering
+from simt.pipeline import default_context
 from simt.sim.simulate import simulate
-from simt.tools.pipeline import default_context
 
 LANES = 32
 CTX = default_context()
