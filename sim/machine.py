@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
@@ -42,7 +41,7 @@ from simt.sim.arith import BUILDERS, LaneFault, Unsupported
 from simt.sim.errors import SimulationError, fault
 from simt.sim.handlers import HANDLERS, launch_constant
 from simt.sim.launch import Launch
-from simt.sim.reconvergence import run_graph
+from simt.sim.reconvergence import GraphInfo, run_graph
 from simt.sim.stats import (
     BranchCounter,
     LoopCounter,
@@ -111,7 +110,7 @@ class Machine:
         )
         self._funcs = {f.sym_name.data: f for f in module.ops if isinstance(f, FuncOp)}
         self._compiled: dict[Block, CompiledBlock] = {}
-        self._graphs: dict[Region, Any] = {}
+        self._graphs: dict[Region, GraphInfo] = {}
         self._constant_values: dict[int, Value | None] = {}
         self._func_constants: dict[FuncOp, list[tuple[int, Value]]] = {}
 
@@ -179,7 +178,7 @@ class Machine:
             terminator = entry.last_op
             assert terminator is not None
             return [env[id(o)] for o in terminator.operands]
-        return run_graph(self._as_imported(), func.body, env, mask)
+        return run_graph(self, func.body, env, mask)
 
     def _launch_constant(self, op: Operation) -> Value | None:
         key = id(op)
@@ -199,12 +198,6 @@ class Machine:
             self._func_constants[func] = found
         return found
 
-    def _as_imported(self) -> Any:
-        """`self` for the modules that import `Machine` by its `simt.sim` path
-        (which a type checker run from the repository root sees as another
-        module than this file)."""
-        return self
-
     def compiled(self, block: Block) -> CompiledBlock:
         found = self._compiled.get(block)
         if found is None:
@@ -212,7 +205,7 @@ class Machine:
             self._compiled[block] = found
         return found
 
-    def graph_info(self, region: Region, build: Callable[[], Any]) -> Any:
+    def graph_info(self, region: Region, build: Callable[[], GraphInfo]) -> GraphInfo:
         found = self._graphs.get(region)
         if found is None:
             found = build()
@@ -247,7 +240,7 @@ class Machine:
         try:
             handler = HANDLERS.get(op.name)
             if handler is not None:
-                return self.guard_faults(op, handler(self._as_imported(), op, merged))
+                return self.guard_faults(op, handler(self, op, merged))
             builder = BUILDERS.get(op.name)
             if builder is not None:
                 return self.guard_faults(op, _pure_runner(op, builder(op), merged))

@@ -8,6 +8,11 @@ echo "== ruff"
 ruff check .
 ruff format --check .
 echo "== pyright"
+# pyright checks the package through the editable install's link (docs/packaging.md).
+if [ ! -d build/__editable__/simt ]; then
+    echo "build/__editable__/simt is missing: run pip install -e '.[dev]'" >&2
+    exit 1
+fi
 pyright
 echo "== lit (FileCheck tests)"
 lit -sv tests/filecheck

@@ -20,7 +20,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 """The repository root, which is the package `simt`."""
 
-NOT_PACKAGE = frozenset({"tests", "build", "docs", "examples", "dist"})
+# setup.py is the build script at the root, not a module of the package.
+NOT_PACKAGE = frozenset({"tests", "build", "docs", "examples", "dist", "setup.py"})
 
 LAYERS: dict[str, int] = {
     "model": 0,
