@@ -215,6 +215,48 @@ class RegionOptions:
 
 
 # ---------------------------------------------------------------------------
+# Planning
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LinearizationPlan:
+    """What `linearize_function` would do to a function's block graph.
+
+    `guarded` are the blocks it puts under guard tests: those of the
+    unstructured regions (Algorithm 2), or every reachable block when a
+    region has no common dominator and post-dominator in the graph as it is
+    (the pass then adds a single entry and exit first and may linearize the
+    whole body). The rest of the graph is only lifted to `scf`.
+    """
+
+    function: func.FuncOp
+    guarded: frozenset[Block]
+
+    @property
+    def linearizes(self) -> bool:
+        """Whether any block would run under a guard."""
+        return bool(self.guarded)
+
+
+def plan_linearization(
+    function: func.FuncOp, cfg: ControlFlowGraph | None = None
+) -> LinearizationPlan:
+    """The plan for `function` (its body's graph `cfg`, if already built)."""
+    cfg = cfg if cfg is not None else ControlFlowGraph(function.body)
+    edges = cfg.unstructured_edges.edges
+    if not edges:
+        return LinearizationPlan(function, frozenset())
+    try:
+        regions = unstructured_regions(
+            cfg.graph, edges, cfg.dominator_tree, cfg.post_dominator_tree
+        )
+    except ValueError:
+        return LinearizationPlan(function, cfg.graph.reachable)
+    return LinearizationPlan(function, frozenset(b for r in regions for b in r.blocks))
+
+
+# ---------------------------------------------------------------------------
 # Driver
 # ---------------------------------------------------------------------------
 

@@ -69,13 +69,12 @@ from simt.analysis.cost_model import (
 from simt.analysis.divergence import analyze_divergence
 from simt.analysis.linearize_algo import MAX_LEVEL
 from simt.analysis.loops import Loop
-from simt.analysis.regions import unstructured_regions
 from simt.model.costs import op_cost
 from simt.model.locations import op_source_location
 from simt.model.sites import block_id, site_id
 from simt.passes.branch_fusion import FusionPlan, FusionPlanner
 from simt.passes.flatten_loops import FlattenLoopsPass, FunctionFlattener
-from simt.passes.linearize import linearize_function
+from simt.passes.linearize import linearize_function, plan_linearization
 
 GUARD_STEP_COST = 3.0
 """Cycles a linearized block pays per pass of its region: the guard test, the
@@ -424,26 +423,10 @@ class LinearizeModel:
         return entry is not None and int(entry.get("divergent", 0)) > 0
 
     def _guard_overhead(self) -> float:
-        edges = self.cfg.unstructured_edges.edges
-        if not edges:
-            return 0.0
-        return GUARD_STEP_COST * sum(self._passes(b) for b in self._region_blocks())
-
-    def _region_blocks(self) -> frozenset[Block]:
-        """The blocks the pass puts under guards: those of the unstructured
-        regions; every block when a region is unbounded in the graph as it
-        is (the pass then adds a single exit and may linearize the whole
-        body)."""
-        try:
-            regions = unstructured_regions(
-                self.cfg.graph,
-                self.cfg.unstructured_edges.edges,
-                self.cfg.dominator_tree,
-                self.cfg.post_dominator_tree,
-            )
-        except ValueError:
-            return self.cfg.graph.reachable
-        return frozenset(b for r in regions for b in r.blocks)
+        """The guard steps of the blocks `simt-linearize` would guard (its
+        own plan, `plan_linearization`), once per pass of their region."""
+        plan = plan_linearization(self.function, self.cfg)
+        return GUARD_STEP_COST * sum(self._passes(b) for b in plan.guarded)
 
     def _passes(self, block: Block) -> float:
         """How often the region step of `block` is tested: once per iteration
