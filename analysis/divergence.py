@@ -66,6 +66,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from xdsl.dialects import cf, func, scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
@@ -139,12 +140,16 @@ class DivergenceInfo:
     def uniform_branches(self) -> tuple[Operation, ...]:
         return tuple(b for b in self.branches if b not in self.divergent_branches)
 
-    @property
+    @cached_property
     def _branch_set(self) -> frozenset[Operation]:
         return frozenset(self.branches)
 
+    @cached_property
+    def _value_set(self) -> frozenset[SSAValue]:
+        return frozenset(self.values)
+
     def _check_value(self, value: SSAValue) -> None:
-        if value not in self.divergent_values and value not in frozenset(self.values):
+        if value not in self.divergent_values and value not in self._value_set:
             raise ValueError(f"value of type {value.type} is not in the analyzed code")
 
 
