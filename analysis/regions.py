@@ -91,13 +91,19 @@ def minimal_unstructured_region(
 ) -> UnstructuredRegion[N] | None:
     """Algorithm 2 for one unstructured edge; None when the region has no
     bounds (it would contain the graph's entry, or reaches no exit)."""
+    return _minimal_region(graph, edge, _Between(graph, dominators, post_dominators))
+
+
+def _minimal_region(
+    graph: DiGraph[N], edge: tuple[N, N], between: _Between[N]
+) -> UnstructuredRegion[N] | None:
     members = frozenset(edge)
     while True:
-        bounds = _strict_bounds(members, dominators, post_dominators)
+        bounds = _strict_bounds(members, between.dominators, between.post_dominators)
         if bounds is None:
             return None
         entry, exit_ = bounds
-        grown = members | _between(graph, dominators, post_dominators, entry, exit_)
+        grown = members | between(entry, exit_)
         if grown == members:
             grown = members | _boundary_violations(graph, members, entry, exit_)
         if grown == members:
@@ -117,13 +123,20 @@ def unstructured_regions(
     """
     dom = dominators if dominators is not None else DominatorTree(graph)
     pdom = post_dominators if post_dominators is not None else PostDominatorTree(graph)
+    index = {n: i for i, n in enumerate(graph.nodes)}
+    between = _Between(graph, dom, pdom)
     found: dict[frozenset[N], UnstructuredRegion[N]] = {}
-    for edge in sorted(edges, key=lambda e: _edge_key(graph, e)):
-        region = minimal_unstructured_region(graph, edge, dom, pdom)
+    for edge in sorted(edges, key=lambda e: (index[e[0]], index[e[1]])):
+        region = _minimal_region(graph, edge, between)
         if region is None:
             raise ValueError(f"the unstructured edge {edge!r} has no bounded region")
         found.setdefault(region.blocks, region)
-    return tuple(sorted(found.values(), key=lambda r: (len(r), _region_key(graph, r))))
+    return tuple(
+        sorted(
+            found.values(),
+            key=lambda r: (len(r), min(index[n] for n in r.blocks)),
+        )
+    )
 
 
 def outermost_regions(
@@ -182,18 +195,35 @@ def _strict_bounds(
     return entry, exit_
 
 
-def _between(
-    graph: DiGraph[N],
-    dom: DominatorTree[N],
-    pdom: PostDominatorTree[N],
-    entry: N,
-    exit_: N,
-) -> frozenset[N]:
-    reach_exit = graph.reaching([exit_], avoiding=[entry])
-    from_entry = graph.reachable_from([entry], avoiding=[exit_])
-    dominated = {n for n in reach_exit if dom.dominates(entry, n)}
-    post_dominated = {n for n in from_entry if pdom.post_dominates(exit_, n)}
-    return frozenset(dominated | post_dominated) - {entry, exit_}
+class _Between(Generic[N]):
+    """The blocks between two bounds (step 2), remembered per pair of bounds:
+    the regions of the edges of one region meet the same bounds again."""
+
+    def __init__(
+        self,
+        graph: DiGraph[N],
+        dominators: DominatorTree[N],
+        post_dominators: PostDominatorTree[N],
+    ) -> None:
+        self.graph = graph
+        self.dominators = dominators
+        self.post_dominators = post_dominators
+        self._found: dict[tuple[N, N], frozenset[N]] = {}
+
+    def __call__(self, entry: N, exit_: N) -> frozenset[N]:
+        found = self._found.get((entry, exit_))
+        if found is None:
+            found = self._between(entry, exit_)
+            self._found[(entry, exit_)] = found
+        return found
+
+    def _between(self, entry: N, exit_: N) -> frozenset[N]:
+        dom, pdom = self.dominators, self.post_dominators
+        reach_exit = self.graph.reaching([exit_], avoiding=[entry])
+        from_entry = self.graph.reachable_from([entry], avoiding=[exit_])
+        dominated = {n for n in reach_exit if dom.dominates(entry, n)}
+        post_dominated = {n for n in from_entry if pdom.post_dominates(exit_, n)}
+        return frozenset(dominated | post_dominated) - {entry, exit_}
 
 
 def _boundary_violations(
@@ -259,12 +289,3 @@ def _disjoint_maximal(
         if all(candidate.blocks.isdisjoint(k.blocks) for k in kept):
             kept.append(candidate)
     return tuple(sorted(kept, key=lambda c: order[c.entry]))
-
-
-def _edge_key(graph: DiGraph[N], edge: tuple[N, N]) -> tuple[int, int]:
-    index = {n: i for i, n in enumerate(graph.nodes)}
-    return index[edge[0]], index[edge[1]]
-
-
-def _region_key(graph: DiGraph[N], region: UnstructuredRegion[N]) -> int:
-    return min(i for i, n in enumerate(graph.nodes) if n in region)
