@@ -127,6 +127,8 @@ class _Generator:
         self.returned = False
         self.jumps = self.rng.random() < 0.6
         self.budget = self.rng.randint(10, 22)
+        self.return_guard = ""
+        """Text appended to every early return's condition."""
 
     # -- expressions -------------------------------------------------------
 
@@ -285,7 +287,7 @@ class _Generator:
         self.unstructured = True
         self.returned = True
         return [
-            f"{pad}if {self.condition()}:",
+            f"{pad}if {self.condition()}{self.return_guard}:",
             f"{pad}    out[i] = {_result_expr()}",
             f"{pad}    return",
         ]
@@ -356,14 +358,18 @@ def generate_large_source(seed: int, segments: int) -> GeneratedSource:
     Each segment is what `generate_source` puts in a kernel body (nested
     loops with data-dependent trip counts, divergent branches, `break` and
     `continue`, atomics), with `SEGMENT_BUDGET` statements and at most one
-    early `return`, so the kernel grows linearly in `segments`, as a long
-    hand-written kernel does. The body sits under `if i < n:` rather than in a
+    early `return` (always data-dependent, so that no constant condition
+    makes the rest of the kernel dead code), so the kernel grows linearly in
+    `segments`, as a long hand-written kernel does. The body sits under `if i < n:` rather than in a
     grid-stride loop, so that returns leave a branch, not the loop over work
     items. Deterministic in `seed` and `segments`; the kernel has the
     signature `SIGNATURE` and is named `large_{seed}_{segments}`.
     """
     gen = _Generator(seed)
     gen.jumps = True
+    # A condition may come out constant (`51 % 2 > 0`); an early return under
+    # it would leave LLVM nothing to compile after it. `a[i]` is below 1000.
+    gen.return_guard = " and a[i] != 1000"
     pad = " " * 8
     body = [
         f"{pad}v0 = a[i] & 0xFFFF",
