@@ -43,6 +43,7 @@ guards such a region once, at its entry, and leaves it intact.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Generic
 
@@ -97,18 +98,20 @@ def minimal_unstructured_region(
 def _minimal_region(
     graph: DiGraph[N], edge: tuple[N, N], between: _Between[N]
 ) -> UnstructuredRegion[N] | None:
-    members = frozenset(edge)
+    members: set[N] = set()
+    bounds = _Bounds(between.dominators, between.post_dominators)
+    added: set[N] | frozenset[N] = set(edge)
     while True:
-        bounds = _strict_bounds(members, between.dominators, between.post_dominators)
-        if bounds is None:
+        members |= added
+        strict = bounds.extend(added, members)
+        if strict is None:
             return None
-        entry, exit_ = bounds
-        grown = members | between(entry, exit_)
-        if grown == members:
-            grown = members | _boundary_violations(graph, members, entry, exit_)
-        if grown == members:
-            return UnstructuredRegion(members, entry, exit_)
-        members = grown
+        entry, exit_ = strict
+        added = between(entry, exit_) - members
+        if not added:
+            added = _boundary_violations(graph, members, entry, exit_)
+        if not added:
+            return UnstructuredRegion(frozenset(members), entry, exit_)
 
 
 def unstructured_regions(
@@ -179,20 +182,43 @@ def structured_subregions(
     return _disjoint_maximal(graph, candidates)
 
 
-def _strict_bounds(
-    members: frozenset[N], dom: DominatorTree[N], pdom: PostDominatorTree[N]
-) -> tuple[N, N] | None:
-    if not all(dom.is_reachable(m) for m in members):
-        return None
-    entry: N | None = dom.common_dominator(members)
-    if entry in members:
-        entry = dom.idom(entry)
-    exit_ = pdom.common_post_dominator(members)
-    if exit_ is not None and exit_ in members:
-        exit_ = pdom.ipdom(exit_)
-    if entry is None or exit_ is None:
-        return None
-    return entry, exit_
+class _Bounds(Generic[N]):
+    """The CIDOM and CIPDOM of a growing set of members, kept up to date from
+    the nodes each step adds (the nearest common (post-)dominator of a union
+    is that of the two parts' ones), so a step costs what it adds."""
+
+    def __init__(self, dom: DominatorTree[N], pdom: PostDominatorTree[N]) -> None:
+        self._dom = dom
+        self._pdom = pdom
+        self._entry: N | None = None
+        self._exit: N | None = None
+        self._started = False
+
+    def extend(self, added: Iterable[N], members: AbstractSet[N]) -> tuple[N, N] | None:
+        """Takes `added` into the bounds of `members` (which holds them now);
+        returns the strict bounds (Def. 4: not members themselves), or None
+        when a member is unreachable or a bound would be the virtual exit."""
+        new = list(added)
+        if not all(self._dom.is_reachable(m) for m in new):
+            return None
+        if not self._started:
+            self._started = True
+            self._entry = self._dom.common_dominator(new)
+            self._exit = self._pdom.common_post_dominator(new)
+        else:
+            assert self._entry is not None
+            self._entry = self._dom.common_dominator([self._entry, *new])
+            if self._exit is not None:
+                self._exit = self._pdom.common_post_dominator([self._exit, *new])
+        entry = self._entry
+        if entry in members:
+            entry = self._dom.idom(entry)
+        exit_ = self._exit
+        if exit_ is not None and exit_ in members:
+            exit_ = self._pdom.ipdom(exit_)
+        if entry is None or exit_ is None:
+            return None
+        return entry, exit_
 
 
 class _Between(Generic[N]):
@@ -227,7 +253,7 @@ class _Between(Generic[N]):
 
 
 def _boundary_violations(
-    graph: DiGraph[N], members: frozenset[N], entry: N, exit_: N
+    graph: DiGraph[N], members: AbstractSet[N], entry: N, exit_: N
 ) -> frozenset[N]:
     extra: set[N] = set()
     for node in members:
