@@ -360,7 +360,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--quick", action="store_true", help="the smallest size only, one run"
     )
     options = parser.parse_args(args)
-    sizes = sorted(int(s) for s in options.sizes.split(",") if s.strip())
+    try:
+        sizes = sorted(int(s) for s in options.sizes.split(",") if s.strip())
+    except ValueError:
+        sizes = []
     if not sizes or sizes[0] <= 0:
         parser.error(f"expected positive sizes, found '{options.sizes}'")
     repeats = max(1, options.repeats)
