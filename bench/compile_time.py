@@ -63,7 +63,7 @@ from simt.bench.kernels.generate import (
 from simt.lowering.llvm_ir import to_llvmlite
 from simt.lowering.ptx import TargetSpec, llvm_ir_to_ptx
 from simt.lowering.to_llvm import lower_module
-from simt.tools.pipeline import available_passes, default_context
+from simt.pipeline import available_passes, default_context
 
 SIZES = (400, 1600, 6000, 25000)
 """Target kernel sizes in ops (the measured sizes differ a little)."""
