@@ -71,7 +71,7 @@ from xdsl.ir import Block, Operation, Region
 from simt.dialects.simt import LOOP_INFO_ATTR, LoopInfoAttr
 from simt.model.costs import DEFAULT_COST_TABLE, CostTable, op_cost
 from simt.model.machine import WARP_SIZE
-from simt.model.sites import site_id
+from simt.model.sites import site_ids
 
 DEFAULT_TRIP_COUNT = 8.0
 """Iterations assumed for a loop whose trip count nothing tells."""
@@ -138,10 +138,10 @@ def profile_from_dict(
 ) -> ProfileData:
     """Matches the `loops` map of a profile with the loop ops of `module`."""
     found: dict[Operation, LoopProfile] = {}
-    for op in module.walk():
+    for op, site in site_ids(module).items():
         if not isinstance(op, scf.ForOp | scf.WhileOp):
             continue
-        entry = loops.get(site_id(op))
+        entry = loops.get(site)
         if entry is not None:
             found[op] = _loop_profile(entry, op, warp_size)
     return ProfileData(MappingProxyType(found), warp_size)

@@ -66,6 +66,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from xdsl.dialects import cf, func, scf
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
@@ -139,12 +140,16 @@ class DivergenceInfo:
     def uniform_branches(self) -> tuple[Operation, ...]:
         return tuple(b for b in self.branches if b not in self.divergent_branches)
 
-    @property
+    @cached_property
     def _branch_set(self) -> frozenset[Operation]:
         return frozenset(self.branches)
 
+    @cached_property
+    def _value_set(self) -> frozenset[SSAValue]:
+        return frozenset(self.values)
+
     def _check_value(self, value: SSAValue) -> None:
-        if value not in self.divergent_values and value not in frozenset(self.values):
+        if value not in self.divergent_values and value not in self._value_set:
             raise ValueError(f"value of type {value.type} is not in the analyzed code")
 
 
@@ -204,6 +209,8 @@ class _RegionFlow:
         self.loops_of: dict[Block, tuple[Loop[Block], ...]] = {
             block: forest.loops_containing(block) for block in self.cfg.graph.nodes
         }
+        self.joined = 0
+        """Joins found through reachability bit sets so far (see `_new_joins`)."""
 
 
 class _Solver:
@@ -425,13 +432,39 @@ class _Solver:
         if block is None or region is None or flow is None:
             return
         post_dominator = flow.cfg.post_dominator_tree.ipdom(block)
-        influence = _influence_region(flow, block, post_dominator)
-        for join in _divergent_joins(flow, block, post_dominator):
+        for join in self._new_joins(flow, block, post_dominator):
             self._joins.add(join)
             self._push(join)
-        for loop in flow.loops_of.get(block, ()):
+        loops = flow.loops_of.get(block, ())
+        if post_dominator is None:
+            # Lanes that reach different exits leave every loop apart.
+            for loop in loops:
+                self._divergent_exit(region, loop)
+            return
+        influence = _influence_region(flow, block, post_dominator)
+        for loop in loops:
             if _exits_divergently(loop, influence, post_dominator):
                 self._divergent_exit(region, loop)
+
+    def _new_joins(
+        self, flow: _RegionFlow, block: Block, post_dominator: Block | None
+    ) -> Iterable[Block]:
+        """The divergent joins of the branch ending `block`, less some that
+        are joins already (visited then, and again whenever an incoming
+        value changes, so nothing is lost by not queueing them again).
+
+        Without P (the successors reach different exits), IR(B) may be the
+        rest of the function for each of many branches: the graph's
+        reachability bit sets answer then, rather than one search per
+        successor and branch, and the region's joins so far, kept as a bit
+        set too, leave only the new ones to list."""
+        if post_dominator is not None:
+            return _divergent_joins(flow, block, post_dominator)
+        reachability = flow.cfg.graph.reachability
+        joins = reachability.bits_reached_from_several(flow.cfg.graph.succs(block))
+        new = joins & ~flow.joined
+        flow.joined |= new
+        return reachability.nodes_of(new)
 
     def _divergent_exit(self, region: Region, loop: Loop[Block]) -> None:
         key = (region, loop.header)
@@ -538,35 +571,32 @@ def _incoming_values(block: Block) -> list[Sequence[SSAValue]] | None:
 
 
 def _influence_region(
-    flow: _RegionFlow, block: Block, post_dominator: Block | None
+    flow: _RegionFlow, block: Block, post_dominator: Block
 ) -> frozenset[Block]:
     """IR(B): the blocks on paths from B's successors to its ipdom, ipdom excluded."""
-    avoiding = () if post_dominator is None else (post_dominator,)
-    return flow.cfg.graph.reachable_from(flow.cfg.graph.succs(block), avoiding)
+    return flow.cfg.graph.reachable_from(flow.cfg.graph.succs(block), (post_dominator,))
 
 
 def _divergent_joins(
-    flow: _RegionFlow, block: Block, post_dominator: Block | None
+    flow: _RegionFlow, block: Block, post_dominator: Block
 ) -> set[Block]:
     """P, and the blocks of IR(B) reached from two different successors of B."""
     graph = flow.cfg.graph
-    avoiding = () if post_dominator is None else (post_dominator,)
     seen_from: dict[Block, int] = {}
     for successor in dict.fromkeys(graph.succs(block)):
-        for reached in graph.reachable_from((successor,), avoiding):
+        for reached in graph.reachable_from((successor,), (post_dominator,)):
             seen_from[reached] = seen_from.get(reached, 0) + 1
     joins = {b for b, count in seen_from.items() if count > 1}
-    if post_dominator is not None:
-        joins.add(post_dominator)
+    joins.add(post_dominator)
     return joins
 
 
 def _exits_divergently(
-    loop: Loop[Block], influence: frozenset[Block], post_dominator: Block | None
+    loop: Loop[Block], influence: frozenset[Block], post_dominator: Block
 ) -> bool:
     """Whether lanes that split at a divergent branch in `loop` may leave it
     in different iterations."""
-    if post_dominator is None or post_dominator not in loop:
+    if post_dominator not in loop:
         return True
     if any(b not in loop for b in influence):
         return True

@@ -137,22 +137,16 @@ class DominatorTree(Generic[N]):
         first = next(it, None)
         if first is None:
             raise ValueError("common_dominator of no nodes")
+        self._check_reachable(first)
         common = first
         for node in it:
-            common = self._nearest_common(common, node)
-        self._check_reachable(common)
+            self._check_reachable(node)
+            # The answer only climbs: a node it already dominates costs one
+            # test, and the climbs of a whole fold add up to one path to the
+            # root, so n nodes cost O(n + depth), not O(n * depth).
+            while not self.dominates(common, node):
+                common = self._idom[common]
         return common
-
-    def _nearest_common(self, a: N, b: N) -> N:
-        self._check_reachable(a)
-        self._check_reachable(b)
-        while self._depth[a] > self._depth[b]:
-            a = self._idom[a]
-        while self._depth[b] > self._depth[a]:
-            b = self._idom[b]
-        while a != b:
-            a, b = self._idom[a], self._idom[b]
-        return a
 
     def _check_node(self, node: N) -> None:
         if node not in self._graph:

@@ -195,6 +195,11 @@ class DiGraph(Generic[N]):
         """The nodes that reach `targets` along paths that never enter `avoiding`."""
         return _search(targets, self.preds, frozenset(avoiding))
 
+    @cached_property
+    def reachability(self) -> Reachability[N]:
+        """What every node reaches, for many reachability questions at once."""
+        return Reachability(self)
+
     def strongly_connected_components(self) -> tuple[tuple[N, ...], ...]:
         """All strongly connected components (iterative Tarjan).
 
@@ -203,6 +208,58 @@ class DiGraph(Generic[N]):
         component, nodes are in DFS discovery order.
         """
         return _tarjan(self)
+
+
+class Reachability(Generic[N]):
+    """The nodes each node of a graph reaches (itself included), as bit sets.
+
+    One sweep over the strongly connected components, sinks first: a
+    component reaches its own nodes and what its successor components reach.
+    A bit set is a Python int with bit i for the i-th node of the graph, so
+    the sweep costs O(nodes + edges) unions of n-bit words, and a question
+    about several nodes costs a few such unions instead of a graph search
+    per node.
+    """
+
+    def __init__(self, graph: DiGraph[N]) -> None:
+        self._nodes = graph.nodes
+        self._bit = {node: 1 << i for i, node in enumerate(graph.nodes)}
+        self._reach: dict[N, int] = {}
+        for component in graph.strongly_connected_components():
+            reach = 0
+            for node in component:
+                reach |= self._bit[node]
+                for succ in graph.succs(node):
+                    reach |= self._reach.get(succ, 0)
+            for node in component:
+                self._reach[node] = reach
+
+    def reaches(self, source: N, target: N) -> bool:
+        """True when a path (possibly empty) leads from `source` to `target`."""
+        return bool(self._reach[source] & self._bit[target])
+
+    def reached_from_several(self, sources: Iterable[N]) -> frozenset[N]:
+        """The nodes reached from at least two of the (distinct) `sources`."""
+        return frozenset(self.nodes_of(self.bits_reached_from_several(sources)))
+
+    def bits_reached_from_several(self, sources: Iterable[N]) -> int:
+        """`reached_from_several` as a bit set (bit i: the graph's i-th node),
+        for callers that combine answers before listing their nodes."""
+        once = twice = 0
+        for source in dict.fromkeys(sources):
+            reach = self._reach[source]
+            twice |= once & reach
+            once |= reach
+        return twice
+
+    def nodes_of(self, bits: int) -> list[N]:
+        """The nodes of a bit set, in the graph's node order."""
+        found: list[N] = []
+        while bits:
+            low = bits & -bits
+            found.append(self._nodes[low.bit_length() - 1])
+            bits ^= low
+        return found
 
 
 def depth_first_search(graph: DiGraph[N], roots: Iterable[N]) -> DepthFirstSearch[N]:

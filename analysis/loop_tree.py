@@ -539,19 +539,25 @@ def _dependent_values(start: SSAValue, scope: _Scope) -> frozenset[SSAValue]:
     a dependent condition taints what the branch decides)."""
     seen: set[SSAValue] = {start}
     worklist: list[SSAValue] = [start]
+    flooded: set[Region] = set()
     while worklist:
         value = worklist.pop()
         for use in value.uses:
             if not scope.contains(use.operation):
                 continue
-            for reached in _reached_by(use.operation, use.index, scope):
+            for reached in _reached_by(use.operation, use.index, scope, flooded):
                 if reached not in seen:
                     seen.add(reached)
                     worklist.append(reached)
     return frozenset(seen)
 
 
-def _reached_by(op: Operation, index: int, scope: _Scope) -> list[SSAValue]:
+def _reached_by(
+    op: Operation, index: int, scope: _Scope, flooded: set[Region]
+) -> list[SSAValue]:
+    """The values the use of operand `index` of `op` reaches; a dependent `cf`
+    branch reaches every value of its region in the loop, which the search
+    then has already seen: `flooded` holds those regions, reached only once."""
     targets = _flow_targets(op, index)
     if targets is not None:
         return [t for t in targets if scope.defines(t)]
@@ -561,7 +567,10 @@ def _reached_by(op: Operation, index: int, scope: _Scope) -> list[SSAValue]:
         return [op.result]
     if op.successors:
         region = op.parent_region()
-        return list(_values_of_region(region, scope)) if region is not None else []
+        if region is None or region in flooded:
+            return []
+        flooded.add(region)
+        return list(_values_of_region(region, scope))
     if op.regions:
         return [*op.results, *_region_args(op)]
     return list(op.results)
@@ -580,8 +589,8 @@ def _region_args(op: Operation) -> Iterator[SSAValue]:
 
 def _values_of_region(region: Region, scope: _Scope) -> Iterator[SSAValue]:
     """Every value defined in the blocks of `region` that are in the loop."""
-    for block in region.blocks:
-        if block not in scope.blocks:
+    for block in scope.blocks:
+        if block.parent is not region:
             continue
         yield from block.args
         for op in block.ops:

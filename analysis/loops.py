@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Generic
 
@@ -69,12 +70,12 @@ class Loop(Generic[N]):
         """True when the header is the only entry (the header dominates the body)."""
         return self.entries == frozenset((self.header,))
 
-    @property
+    @cached_property
     def exit_blocks(self) -> frozenset[N]:
         """The targets of the exiting edges."""
         return frozenset(target for _, target in self.exiting_edges)
 
-    @property
+    @cached_property
     def exiting_blocks(self) -> frozenset[N]:
         """The sources of the exiting edges."""
         return frozenset(source for source, _ in self.exiting_edges)

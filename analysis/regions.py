@@ -43,6 +43,7 @@ guards such a region once, at its entry, and leaves it intact.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Generic
 
@@ -91,18 +92,26 @@ def minimal_unstructured_region(
 ) -> UnstructuredRegion[N] | None:
     """Algorithm 2 for one unstructured edge; None when the region has no
     bounds (it would contain the graph's entry, or reaches no exit)."""
-    members = frozenset(edge)
+    return _minimal_region(graph, edge, _Between(graph, dominators, post_dominators))
+
+
+def _minimal_region(
+    graph: DiGraph[N], edge: tuple[N, N], between: _Between[N]
+) -> UnstructuredRegion[N] | None:
+    members: set[N] = set()
+    bounds = _Bounds(between.dominators, between.post_dominators)
+    added: set[N] | frozenset[N] = set(edge)
     while True:
-        bounds = _strict_bounds(members, dominators, post_dominators)
-        if bounds is None:
+        members |= added
+        strict = bounds.extend(added, members)
+        if strict is None:
             return None
-        entry, exit_ = bounds
-        grown = members | _between(graph, dominators, post_dominators, entry, exit_)
-        if grown == members:
-            grown = members | _boundary_violations(graph, members, entry, exit_)
-        if grown == members:
-            return UnstructuredRegion(members, entry, exit_)
-        members = grown
+        entry, exit_ = strict
+        added = between(entry, exit_) - members
+        if not added:
+            added = _boundary_violations(graph, members, entry, exit_)
+        if not added:
+            return UnstructuredRegion(frozenset(members), entry, exit_)
 
 
 def unstructured_regions(
@@ -117,13 +126,20 @@ def unstructured_regions(
     """
     dom = dominators if dominators is not None else DominatorTree(graph)
     pdom = post_dominators if post_dominators is not None else PostDominatorTree(graph)
+    index = {n: i for i, n in enumerate(graph.nodes)}
+    between = _Between(graph, dom, pdom)
     found: dict[frozenset[N], UnstructuredRegion[N]] = {}
-    for edge in sorted(edges, key=lambda e: _edge_key(graph, e)):
-        region = minimal_unstructured_region(graph, edge, dom, pdom)
+    for edge in sorted(edges, key=lambda e: (index[e[0]], index[e[1]])):
+        region = _minimal_region(graph, edge, between)
         if region is None:
             raise ValueError(f"the unstructured edge {edge!r} has no bounded region")
         found.setdefault(region.blocks, region)
-    return tuple(sorted(found.values(), key=lambda r: (len(r), _region_key(graph, r))))
+    return tuple(
+        sorted(
+            found.values(),
+            key=lambda r: (len(r), min(index[n] for n in r.blocks)),
+        )
+    )
 
 
 def outermost_regions(
@@ -166,38 +182,78 @@ def structured_subregions(
     return _disjoint_maximal(graph, candidates)
 
 
-def _strict_bounds(
-    members: frozenset[N], dom: DominatorTree[N], pdom: PostDominatorTree[N]
-) -> tuple[N, N] | None:
-    if not all(dom.is_reachable(m) for m in members):
-        return None
-    entry: N | None = dom.common_dominator(members)
-    if entry in members:
-        entry = dom.idom(entry)
-    exit_ = pdom.common_post_dominator(members)
-    if exit_ is not None and exit_ in members:
-        exit_ = pdom.ipdom(exit_)
-    if entry is None or exit_ is None:
-        return None
-    return entry, exit_
+class _Bounds(Generic[N]):
+    """The CIDOM and CIPDOM of a growing set of members, kept up to date from
+    the nodes each step adds (the nearest common (post-)dominator of a union
+    is that of the two parts' ones), so a step costs what it adds."""
+
+    def __init__(self, dom: DominatorTree[N], pdom: PostDominatorTree[N]) -> None:
+        self._dom = dom
+        self._pdom = pdom
+        self._entry: N | None = None
+        self._exit: N | None = None
+        self._started = False
+
+    def extend(self, added: Iterable[N], members: AbstractSet[N]) -> tuple[N, N] | None:
+        """Takes `added` into the bounds of `members` (which holds them now);
+        returns the strict bounds (Def. 4: not members themselves), or None
+        when a member is unreachable or a bound would be the virtual exit."""
+        new = list(added)
+        if not all(self._dom.is_reachable(m) for m in new):
+            return None
+        if not self._started:
+            self._started = True
+            self._entry = self._dom.common_dominator(new)
+            self._exit = self._pdom.common_post_dominator(new)
+        else:
+            assert self._entry is not None
+            self._entry = self._dom.common_dominator([self._entry, *new])
+            if self._exit is not None:
+                self._exit = self._pdom.common_post_dominator([self._exit, *new])
+        entry = self._entry
+        if entry in members:
+            entry = self._dom.idom(entry)
+        exit_ = self._exit
+        if exit_ is not None and exit_ in members:
+            exit_ = self._pdom.ipdom(exit_)
+        if entry is None or exit_ is None:
+            return None
+        return entry, exit_
 
 
-def _between(
-    graph: DiGraph[N],
-    dom: DominatorTree[N],
-    pdom: PostDominatorTree[N],
-    entry: N,
-    exit_: N,
-) -> frozenset[N]:
-    reach_exit = graph.reaching([exit_], avoiding=[entry])
-    from_entry = graph.reachable_from([entry], avoiding=[exit_])
-    dominated = {n for n in reach_exit if dom.dominates(entry, n)}
-    post_dominated = {n for n in from_entry if pdom.post_dominates(exit_, n)}
-    return frozenset(dominated | post_dominated) - {entry, exit_}
+class _Between(Generic[N]):
+    """The blocks between two bounds (step 2), remembered per pair of bounds:
+    the regions of the edges of one region meet the same bounds again."""
+
+    def __init__(
+        self,
+        graph: DiGraph[N],
+        dominators: DominatorTree[N],
+        post_dominators: PostDominatorTree[N],
+    ) -> None:
+        self.graph = graph
+        self.dominators = dominators
+        self.post_dominators = post_dominators
+        self._found: dict[tuple[N, N], frozenset[N]] = {}
+
+    def __call__(self, entry: N, exit_: N) -> frozenset[N]:
+        found = self._found.get((entry, exit_))
+        if found is None:
+            found = self._between(entry, exit_)
+            self._found[(entry, exit_)] = found
+        return found
+
+    def _between(self, entry: N, exit_: N) -> frozenset[N]:
+        dom, pdom = self.dominators, self.post_dominators
+        reach_exit = self.graph.reaching([exit_], avoiding=[entry])
+        from_entry = self.graph.reachable_from([entry], avoiding=[exit_])
+        dominated = {n for n in reach_exit if dom.dominates(entry, n)}
+        post_dominated = {n for n in from_entry if pdom.post_dominates(exit_, n)}
+        return frozenset(dominated | post_dominated) - {entry, exit_}
 
 
 def _boundary_violations(
-    graph: DiGraph[N], members: frozenset[N], entry: N, exit_: N
+    graph: DiGraph[N], members: AbstractSet[N], entry: N, exit_: N
 ) -> frozenset[N]:
     extra: set[N] = set()
     for node in members:
@@ -259,12 +315,3 @@ def _disjoint_maximal(
         if all(candidate.blocks.isdisjoint(k.blocks) for k in kept):
             kept.append(candidate)
     return tuple(sorted(kept, key=lambda c: order[c.entry]))
-
-
-def _edge_key(graph: DiGraph[N], edge: tuple[N, N]) -> tuple[int, int]:
-    index = {n: i for i, n in enumerate(graph.nodes)}
-    return index[edge[0]], index[edge[1]]
-
-
-def _region_key(graph: DiGraph[N], region: UnstructuredRegion[N]) -> int:
-    return min(i for i, n in enumerate(graph.nodes) if n in region)

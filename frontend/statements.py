@@ -98,7 +98,8 @@ class _Loop:
 class _Snapshot:
     block: Block
     last_op: Operation | None
-    num_blocks: int
+    last_block: Block | None
+    """The body's last block then: blocks are only ever appended after it."""
     env: Env
 
 
@@ -385,16 +386,23 @@ class KernelCompiler(ExpressionCompiler):
 
     def _snapshot(self) -> _Snapshot:
         block = self._current()
-        return _Snapshot(block, block.last_op, len(self.region.blocks), dict(self.env))
+        last_block = self.region.last_block
+        return _Snapshot(block, block.last_op, last_block, dict(self.env))
 
     def _rollback(self, snapshot: _Snapshot) -> None:
-        """Removes every op and block emitted since `snapshot`."""
-        for block in list(self.region.blocks)[snapshot.num_blocks :]:
+        """Removes every op and block emitted since `snapshot` (walking only
+        over those, so that a loop's retries cost what the loop emits)."""
+        added: list[Block] = []
+        block = self.region.last_block
+        while block is not None and block is not snapshot.last_block:
+            added.append(block)
+            block = block.prev_block
+        for block in reversed(added):
             self.region.detach_block(block)
             block.drop_all_references()
-        ops = list(snapshot.block.ops)
-        start = 0 if snapshot.last_op is None else ops.index(snapshot.last_op) + 1
-        for op in reversed(ops[start:]):
+        while snapshot.block.last_op is not snapshot.last_op:
+            op = snapshot.block.last_op
+            assert op is not None, "the snapshot's last op is still in its block"
             op.detach()
             op.drop_all_references()
         self.block, self.env = snapshot.block, snapshot.env

@@ -97,6 +97,7 @@ again, and the reconvergence stack would grow back with the nesting.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -433,21 +434,32 @@ def _thread_empty_blocks(body: Region) -> None:
     stays, so every loop keeps its latch; so does a block whose arguments
     are used beyond its own branch (they are phis the blocks after it read).
     """
-    changed = True
-    while changed:
-        changed = False
-        dom = ControlFlowGraph(body).dominator_tree
-        for block in list(body.blocks)[1:]:
-            term = block.last_op
-            if block.first_op is not term or not isinstance(term, cf.BranchOp):
-                continue
-            if term.successor is block or dom.dominates(term.successor, block):
-                continue
-            if any(u.operation is not term for a in block.args for u in a.uses):
-                continue
-            _bypass(block, term)
-            changed = True
-            break
+    # Bypassing a block keeps the paths between the other blocks, so their
+    # dominance holds, and only the predecessors' terminators change: one
+    # dominator tree serves every round, and after a bypass only those
+    # predecessors need another look. The heap visits blocks in region order,
+    # so blocks are bypassed in the order of a rescan from the start.
+    dom = ControlFlowGraph(body).dominator_tree
+    blocks = list(body.blocks)
+    index = {block: i for i, block in enumerate(blocks)}
+    pending = list(range(1, len(blocks)))
+    queued = set(pending)
+    while pending:
+        position = heapq.heappop(pending)
+        queued.discard(position)
+        block = blocks[position]
+        term = block.last_op
+        if block.first_op is not term or not isinstance(term, cf.BranchOp):
+            continue
+        if term.successor is block or dom.dominates(term.successor, block):
+            continue
+        if any(u.operation is not term for a in block.args for u in a.uses):
+            continue
+        preds = {index[p] for p in block.predecessors()} - {0}
+        _bypass(block, term)
+        for i in preds - queued:
+            heapq.heappush(pending, i)
+            queued.add(i)
 
 
 def _bypass(block: Block, term: cf.BranchOp) -> None:

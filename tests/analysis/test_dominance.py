@@ -212,3 +212,25 @@ def test_exitless_components_get_exactly_one_exit(graph: DiGraph[int]) -> None:
         if members & added:
             assert len(members & added) == 1
             assert all(set(graph.succs(n)) <= members for n in members)
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs(), st.data())
+def test_common_dominator_is_the_deepest_shared_dominator(
+    graph: DiGraph[int], data: st.DataObject
+) -> None:
+    dom = DominatorTree(graph)
+    reachable = sorted(graph.reachable)
+    nodes = data.draw(st.lists(st.sampled_from(reachable), min_size=1, max_size=6))
+    shared = set.intersection(*(set(dom.dominators(n)) for n in nodes))
+    deepest = max(shared, key=dom.depth)
+    assert dom.common_dominator(nodes) == deepest
+
+
+def test_common_dominator_of_an_unreachable_node_raises() -> None:
+    graph = DiGraph.from_edges("a", [("a", "b"), ("u", "b")])
+    dom = DominatorTree(graph)
+    with pytest.raises(ValueError, match="unreachable"):
+        dom.common_dominator(["b", "u"])
+    with pytest.raises(ValueError, match="unreachable"):
+        dom.common_dominator(["u"])

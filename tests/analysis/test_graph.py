@@ -1,6 +1,8 @@
 """DiGraph construction, orders, reachability, DFS and SCCs."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from simt.analysis import DiGraph, depth_first_search
 
@@ -88,3 +90,45 @@ def test_deep_chain_needs_no_recursion() -> None:
     assert len(graph.strongly_connected_components()) == size + 1
     search = depth_first_search(graph.reversed(size), [size])
     assert search.postorder[0] == 0
+
+
+def test_reachability_answers_for_a_loop_and_a_side_branch() -> None:
+    graph = DiGraph.from_edges(
+        "e", [("e", "h"), ("h", "b"), ("b", "h"), ("h", "x"), ("e", "s"), ("s", "x")]
+    )
+    reach = graph.reachability
+    assert reach.reaches("b", "h") and reach.reaches("h", "h")
+    assert not reach.reaches("s", "h")
+    assert reach.reached_from_several(["h", "s"]) == {"x"}
+    assert reach.reached_from_several(["h", "b", "h"]) == {"h", "b", "x"}
+    assert reach.reached_from_several(["x"]) == frozenset()
+    bits = reach.bits_reached_from_several(["h", "s"])
+    assert reach.nodes_of(bits) == ["x"]
+
+
+@st.composite
+def graphs(draw: st.DrawFn) -> DiGraph[int]:
+    size = draw(st.integers(min_value=1, max_value=9))
+    node = st.integers(min_value=0, max_value=size - 1)
+    edges = draw(st.lists(st.tuples(node, node), max_size=3 * size))
+    return DiGraph.from_edges(0, edges, nodes=range(size))
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs(), st.data())
+def test_reachability_matches_searches(
+    graph: DiGraph[int], data: st.DataObject
+) -> None:
+    reach = graph.reachability
+    for source in graph.nodes:
+        found = graph.reachable_from([source])
+        assert {t for t in graph.nodes if reach.reaches(source, t)} == found
+    sources = data.draw(st.lists(st.sampled_from(graph.nodes), max_size=4))
+    counts: dict[int, int] = {}
+    for source in dict.fromkeys(sources):
+        for node in graph.reachable_from([source]):
+            counts[node] = counts.get(node, 0) + 1
+    several = {n for n, count in counts.items() if count > 1}
+    assert reach.reached_from_several(sources) == several
+    bits = reach.bits_reached_from_several(sources)
+    assert reach.nodes_of(bits) == [n for n in graph.nodes if n in several]

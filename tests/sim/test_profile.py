@@ -8,8 +8,11 @@ import numpy as np
 import pytest
 from xdsl.dialects import arith, cf, math, memref, scf
 
+import simt as simt_api
+from simt.bench.kernels import CORPUS
 from simt.dialects import simt
 from simt.model.facts import cost_class
+from simt.model.sites import site_ids
 from simt.sim import CostTable, OpKind, op_cost, site_id
 
 LOOP = """
@@ -65,6 +68,22 @@ def test_site_names_are_positions(parse):
     assert site_id(loop) == "@k/b0.7"
     inner = loop.body.block.first_op
     assert inner is not None and site_id(inner) == "@k/b0.7/r0.b0.0"
+
+
+@pytest.mark.parametrize("name", ["csr_spmv", "escape_time", "first_match"])
+def test_site_names_in_one_walk_match_one_by_one(name: str) -> None:
+    """`site_ids` (one walk) names every op as `site_id` does, also after
+    linearization nests blocks deeper."""
+    spec = CORPUS[name]
+    for pipeline in ("", "simt-linearize"):
+        module = simt_api.compile_python(spec.func, spec.signature)
+        if pipeline:
+            simt_api.apply_passes(module, pipeline)
+        ops = [op for op in module.walk() if op is not module]
+        assert site_ids(module) == {op: site_id(op) for op in ops}
+        function = ops[0]
+        nested = [op for op in function.walk() if op is not function]
+        assert site_ids(function) == {op: site_id(op) for op in nested}
 
 
 def test_cost_table_api():
