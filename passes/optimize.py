@@ -71,7 +71,7 @@ from simt.analysis.linearize_algo import MAX_LEVEL
 from simt.analysis.loops import Loop
 from simt.model.costs import op_cost
 from simt.model.locations import op_source_location
-from simt.model.sites import block_id, site_id
+from simt.model.sites import block_id, site_id, site_ids
 from simt.passes.branch_fusion import FusionPlan, FusionPlanner
 from simt.passes.flatten_loops import FlattenLoopsPass, FunctionFlattener
 from simt.passes.linearize import linearize_function, plan_linearization
@@ -138,7 +138,7 @@ def match_profile(
     runs: Sequence[Mapping[str, Any]], module: ModuleOp, path: str
 ) -> Profile:
     """Matches the sites of profiles with the ops of `module`."""
-    sites = {site_id(op): op for op in module.walk() if op.parent is not None}
+    sites = {name: op for op, name in site_ids(module).items()}
     cycles: dict[str, float] = {}
     branches: dict[Operation, Mapping[str, Any]] = {}
     loops: dict[str, Any] = {}
@@ -212,9 +212,7 @@ class Remarks:
     log: list[str] = field(default_factory=lambda: [])
 
     def name_sites(self, module: ModuleOp) -> None:
-        for op in module.walk():
-            if op.parent is not None:
-                self.names[op] = site_id(op)
+        self.names.update(site_ids(module))
 
     def where(self, op: Operation) -> str:
         found = op_source_location(op)
