@@ -17,4 +17,6 @@ pyright
 echo "== lit (FileCheck tests)"
 lit -sv tests/filecheck
 echo "== pytest"
-python -m pytest
+# In parallel on every core (pytest-xdist); the slow tier runs too
+# (`-m "not slow"` skips it while iterating, tests/tiers.py).
+python -m pytest -n auto
