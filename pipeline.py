@@ -15,7 +15,7 @@ from xdsl.ir import Dialect
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.universe import Universe
 from xdsl.utils.arg_spec import ArgSpec, parse_pipeline
-from xdsl.utils.exceptions import ArgSpecParseError
+from xdsl.utils.exceptions import ArgSpecParseError, PassFailedException
 from xdsl.utils.hints import isa
 
 from simt.model.errors import SimtError, UsageError
@@ -101,9 +101,10 @@ def _verify_after(
     module.verify()
 
 
-class PipelineError(SimtError):
+class PipelineError(SimtError, PassFailedException):
     """A pass pipeline that cannot be built: malformed text, an unknown pass or
-    option, or an option value the pass does not accept."""
+    option, or an option value the pass does not accept (also a
+    `PassFailedException`, what `apply_passes` raised before)."""
 
 
 PassFactories = dict[str, Callable[[], type[ModulePass]]]
@@ -172,8 +173,7 @@ def _build_pass(available: PassFactories, spec: ArgSpec) -> ModulePass:
     factory = available.get(spec.name)
     if factory is None:
         raise PipelineError(
-            f"unknown pass '{spec.name}'"
-            + _did_you_mean(spec.name, available)
+            f"unknown pass '{spec.name}'" + _did_you_mean(spec.name, available)
         )
     pass_type = factory()
     _check_options(pass_type, spec)
