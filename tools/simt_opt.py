@@ -19,23 +19,28 @@ Diagnostics with a place start with `file:line:col:`; the others with
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import inspect
 import re
 import sys
 import time
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
-from typing import IO, Any, NoReturn
+from typing import IO, Any, NoReturn, cast
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
-from xdsl.parser import Parser
+from xdsl.ir import Operation, SSAValue
+from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.passes import ModulePass
 from xdsl.printer import Printer
+from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.exceptions import (
+    ArgSpecParseError,
     DiagnosticException,
     ParseError,
     VerifyException,
 )
+from xdsl.utils.lexer import Span
 from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
@@ -77,6 +82,25 @@ class SimtOptMain(xDSLOptMain):
         self.op_positions: dict[Operation, str] = {}
         self.line_offset = 0
         super().__init__(description="simt modular optimizer driver", args=args)
+        self._check_target()
+
+    def _check_target(self) -> None:
+        """Builds the `-t` target once up front, so a bad target option is an
+        error naming the target before any work is done."""
+        spec = parse_spec(self.args.target)
+        factory = self.available_targets[spec.name]
+        if inspect.signature(factory).parameters:
+            return
+        target_type = cast(Callable[[], type[Target]], factory)()
+        try:
+            target_type.from_spec(spec)
+        except (ValueError, TypeError) as error:
+            options = ", ".join(
+                option_name(f.name) for f in dataclasses.fields(target_type)
+            )
+            raise SimtError(
+                f"target '{spec.name}': {error} (options: {options or 'none'})"
+            ) from None
 
     def register_all_dialects(self) -> None:
         register_dialects(self.ctx)
@@ -91,6 +115,7 @@ class SimtOptMain(xDSLOptMain):
 
         def parse_mlir(io: IO[bytes]) -> ModuleOp:
             text = io.read()
+            text.decode()  # a UnicodeDecodeError names the file and position
             if _is_blank(text) and not self.args.no_implicit_module:
                 return ModuleOp([])
             parser = _LocatingParser(
@@ -212,6 +237,25 @@ class _LocatingParser(Parser):
         super().__init__(ctx, text, name)
         self.positions = positions
         self.line_offset = 0
+        self.first_uses: dict[str, Span] = {}
+
+    def resolve_operand(self, operand: UnresolvedOperand, type: Any) -> SSAValue:
+        name = operand.operand_name
+        if name not in self.ssa_values:
+            self.first_uses.setdefault(name, operand.span)
+        return super().resolve_operand(operand, type)
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        try:
+            return super().parse_module(allow_implicit_module)
+        except ParseError as error:
+            undefined = [n for n in self.forward_ssa_references if n in self.first_uses]
+            if not undefined or "used but not defined" not in error.msg:
+                raise
+            name = min(undefined, key=lambda n: self.first_uses[n].start)
+            raise ParseError(
+                self.first_uses[name], f"use of undefined value '%{name}'"
+            ) from None
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.get_location()
@@ -388,6 +432,9 @@ def main(args: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
+    except ArgSpecParseError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 1
     except ParseError as error:
         print(parse_error_diagnostic(error), file=sys.stderr)
         return 1
