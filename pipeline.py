@@ -7,6 +7,7 @@ import difflib
 import re
 import types
 import typing
+from typing import Any
 from collections.abc import Callable, Sequence
 
 from xdsl.context import Context
@@ -224,7 +225,7 @@ def _check_value(
     )
 
 
-def _accepts(value: Sequence[object], hint: object) -> bool:
+def _accepts(value: Sequence[object], hint: Any) -> bool:
     if len(value) == 0:
         return type(None) in typing.get_args(hint)
     if len(value) == 1 and isa(value[0], hint):

@@ -13,7 +13,9 @@ if [ ! -d build/__editable__/simt ]; then
     echo "build/__editable__/simt is missing: run pip install -e '.[dev]'" >&2
     exit 1
 fi
-pyright
+# --pythonpath: the active interpreter's packages, even when pyright is a
+# pyenv shim that would put another Python first on PATH.
+pyright --pythonpath "$(command -v python)"
 echo "== lit (FileCheck tests)"
 lit -sv tests/filecheck
 echo "== pytest"
