@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from simt.dialects.simt import SIMT
-    from simt.model.errors import SimtError
     from simt.frontend import compile_python
     from simt.lowering.ptx import to_llvm_ir, to_ptx
+    from simt.model.errors import SimtError
     from simt.pipeline import apply_passes, default_context
     from simt.runtime.jit import jit
     from simt.sim import SimulationError, SimulationResult, SimulationStats, simulate

@@ -7,8 +7,8 @@ import difflib
 import re
 import types
 import typing
-from typing import Any
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
