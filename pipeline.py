@@ -29,6 +29,7 @@ __all__ = [
     "available_passes",
     "default_context",
     "parse_pass_pipeline",
+    "load_eager_dialects",
     "register_dialects",
 ]
 
@@ -52,13 +53,22 @@ EAGER_DIALECTS = ("arith_ext",)
 name (`arith_ext` defines `arith.remf`), so lazy loading by prefix misses them."""
 
 
-def register_dialects(ctx: Context) -> None:
+def register_dialects(ctx: Context, *, eager: bool = True) -> None:
     """Registers every dialect of `available_dialects` in `ctx`, lazily except
-    `EAGER_DIALECTS`."""
+    `EAGER_DIALECTS` (unless `eager=False`: the caller then calls
+    `load_eager_dialects` before parsing, as `simt-opt` does so that
+    `--help` does not pay for them)."""
     for name, factory in available_dialects().items():
         ctx.register_dialect(name, factory)
+    if eager:
+        load_eager_dialects(ctx)
+
+
+def load_eager_dialects(ctx: Context) -> None:
+    """Loads `EAGER_DIALECTS` into a context `register_dialects` filled."""
     for name in EAGER_DIALECTS:
-        ctx.load_registered_dialect(name)
+        if ctx.get_optional_dialect(name) is None:
+            ctx.load_registered_dialect(name)
 
 
 def default_context() -> Context:

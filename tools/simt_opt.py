@@ -48,6 +48,7 @@ from simt.model.errors import SimtError
 from simt.model.locations import op_source_location
 from simt.pipeline import (
     describe_type,
+    load_eager_dialects,
     option_name,
     parse_pass_pipeline,
     pass_options,
@@ -103,7 +104,7 @@ class SimtOptMain(xDSLOptMain):
             ) from None
 
     def register_all_dialects(self) -> None:
-        register_dialects(self.ctx)
+        register_dialects(self.ctx, eager=False)
 
     def register_all_passes(self) -> None:
         super().register_all_passes()
@@ -221,6 +222,7 @@ class SimtOptMain(xDSLOptMain):
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
     ) -> ModuleOp | None:
         self.line_offset = start_offset
+        load_eager_dialects(self.ctx)
         return super().parse_chunk(chunk, file_extension, start_offset)
 
 
