@@ -28,8 +28,8 @@ __all__ = [
     "available_dialects",
     "available_passes",
     "default_context",
-    "parse_pass_pipeline",
     "load_eager_dialects",
+    "parse_pass_pipeline",
     "register_dialects",
 ]
 
