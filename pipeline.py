@@ -123,7 +123,7 @@ PipelineCallback = Callable[[ModulePass | None, ModuleOp, ModulePass | None], No
 
 _MODULE_WRAPPER = re.compile(r"^\s*builtin\.module\s*\((.*)\)\s*$", re.DOTALL)
 _BARE_VALUE = re.compile(r"=([^\s\"{},=]+)")
-_PLAIN_VALUE = re.compile(r"^[\w.+-]*$")
+_PLAIN_VALUE = re.compile(r"^(-?\d+(\.\d*)?([eE][-+]?\d+)?|[A-Za-z_][\w-]*)$")
 
 
 def parse_pass_pipeline(
