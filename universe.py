@@ -97,6 +97,12 @@ def _loop_tree_pass() -> type[ModulePass]:
     return LoopTreePass
 
 
+def _canonicalize_pass() -> type[ModulePass]:
+    from simt.passes.canonicalize import SimtCanonicalizePass
+
+    return SimtCanonicalizePass
+
+
 def _optimize_pass() -> type[ModulePass]:
     from simt.passes.optimize import OptimizePass
 
@@ -115,6 +121,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "simt-flatten-loops": _flatten_loops_pass,
         "simt-loop-tree": _loop_tree_pass,
         "simt-optimize": _optimize_pass,
+        "simt-canonicalize": _canonicalize_pass,
     }
 
 
@@ -128,6 +135,7 @@ PASS_SUMMARIES: dict[str, str] = {
     "simt-flatten-loops": "loop nest reduction of data-dependent nested loops (Bulavintsev 2019)",
     "simt-linearize": "guard-variable linearization of unstructured regions (Anantpur 2014)",
     "simt-branch-fusion": "Smith-Waterman fusion of divergent if/else branches (Coutinho 2011)",
+    "simt-canonicalize": "canonicalize, the folds it lacks (cmpi of constants), then cse",
     "simt-lift-cf-to-scf": "lifts structured shapes of cf block graphs to scf",
     "simt-divergence": "records the divergence analysis as attributes on the IR",
     "simt-loop-tree": "prints the tree of loops of every kernel (Bulavintsev 2021)",
