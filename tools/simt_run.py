@@ -14,8 +14,9 @@ heat map of active lanes per warp.
 
 Inputs: an array argument gets random integers in [0, 100) (random floats in
 [0, 1) for float arrays), one element per thread of the launch for a dynamic
-size; a scalar integer argument gets the number of threads (the usual `n`),
-a float scalar 1.0. `--arg name=value` sets a scalar, `--arg name=file.npy`
+size; a scalar integer argument named like a size (`n`, `n_items`, `size`,
+`length`, `count`) gets the number of threads, any other integer 4, a float
+1.0. `--arg name=value` sets a scalar, `--arg name=file.npy`
 loads an array. `--seed` fixes the random inputs.
 
 With `-p PIPELINE` the kernel runs twice on the same inputs, as given and
@@ -80,10 +81,11 @@ def _parser() -> argparse.ArgumentParser:
         "-p", "--passes", help="also run after this pipeline and compare the two"
     )
     parser.add_argument(
-        "--profile", help="where to write the profile (default: FILE.profile.json)"
+        "--profile",
+        help="where to write the profile (default: STEM.profile.json, here)",
     )
     parser.add_argument(
-        "--plot", help="where to write the heat map (default: FILE.activity.png)"
+        "--plot", help="where to write the heat map (default: STEM.activity.png, here)"
     )
     parser.add_argument(
         "--no-files", action="store_true", help="write neither profile nor plot"
@@ -199,7 +201,9 @@ def _array(
 
 def _scalar(name: str, dtype: np.dtype[Any], threads: int, given: str | None) -> Any:
     if given is None:
-        return dtype.type(threads if np.issubdtype(dtype, np.integer) else 1)
+        if not np.issubdtype(dtype, np.integer):
+            return dtype.type(1)
+        return dtype.type(threads if _is_size_name(name) else 4)
     try:
         if np.issubdtype(dtype, np.integer):
             return int(given)
@@ -209,6 +213,15 @@ def _scalar(name: str, dtype: np.dtype[Any], threads: int, given: str | None) ->
             f"{PROG}: error: --arg {name}: expected a number for a {dtype} argument, "
             f"found '{given}'"
         ) from None
+
+
+def _is_size_name(name: str) -> bool:
+    lowered = name.lower()
+    return (
+        lowered == "n"
+        or lowered.startswith("n_")
+        or any(word in lowered for word in ("size", "len", "count"))
+    )
 
 
 def simulate_once(
@@ -333,10 +346,10 @@ def run(argv: Sequence[str]) -> int:
 def _write_files(
     path: Path, args: argparse.Namespace, before: Run, result: Any
 ) -> None:
-    profile = Path(args.profile or path.with_suffix(".profile.json"))
+    profile = Path(args.profile or f"{path.stem}.profile.json")
     profile.write_text(before.stats.to_json() + "\n")
     print(f"profile: {profile}  (use: -p 'simt-optimize{{profile={profile}}}')")
-    plot = Path(args.plot or path.with_suffix(".activity.png"))
+    plot = Path(args.plot or f"{path.stem}.activity.png")
     try:
         result.plot_activity(plot)
     except ImportError:
