@@ -95,8 +95,33 @@ def simulate(
     machine.depth = mask.warps.astype(np.int64)
     machine.note_depth(machine.depth)
     with np.errstate(all="ignore"):
-        machine.run_function(func, values, mask)
+        try:
+            machine.run_function(func, values, mask)
+        except KeyboardInterrupt:
+            raise SimulationInterrupted(
+                interrupted_summary(machine.stats(func.sym_name.data))
+            ) from None
     return SimulationResult(machine.stats(func.sym_name.data), machine.trace)
+
+
+class SimulationInterrupted(SimulationError, KeyboardInterrupt):
+    """Ctrl-C during a simulation: a `SimulationError` whose message sums up
+    the run so far, and still a `KeyboardInterrupt` for code that stops on it."""
+
+
+def interrupted_summary(stats: SimulationStats) -> str:
+    """What a simulation stopped by Ctrl-C had done: instructions, efficiency,
+    and the loops the warps were in (the most iterated first)."""
+    busy = sorted(stats.loops.items(), key=lambda item: -item[1].warp_iterations)
+    where = ", ".join(
+        f"{loop.location or site} ({loop.warp_iterations} warp iterations)"
+        for site, loop in busy[:3]
+    )
+    return (
+        f"@{stats.kernel}: interrupted after {stats.issued} warp instructions "
+        f"(SIMD efficiency so far {stats.simd_efficiency:.1%}); "
+        f"busiest loops: {where or 'none'}"
+    )
 
 
 STEPS_PER_WARP = 5_000_000

@@ -364,8 +364,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         return run(sys.argv[1:] if argv is None else argv)
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as error:
+        summary = f": {error}" if str(error) else ""
+        print(f"{PROG}: interrupted{summary}", file=sys.stderr)
         return 130
     except RunError as error:
         print(error, file=sys.stderr)

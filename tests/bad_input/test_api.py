@@ -282,3 +282,26 @@ def test_profile_of_another_kernel_is_reported(tmp_path: Path) -> None:
     assert outcome.status in (0, 1)
     assert "Traceback" not in outcome.err
     assert "other" in outcome.err + outcome.out
+
+
+def test_ctrl_c_stops_with_a_summary(monkeypatch: pytest.MonkeyPatch) -> None:
+    from simt.sim.machine import Machine
+    from simt.sim.simulate import SimulationInterrupted
+
+    module = simt.compile_python(spin, "void(int32[:])")
+    account = Machine.account
+    calls = {"n": 0}
+
+    def interrupt_later(self: Machine, *args: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] == 200:
+            raise KeyboardInterrupt
+        account(self, *args)
+
+    monkeypatch.setattr(Machine, "account", interrupt_later)
+    with pytest.raises(SimulationInterrupted) as error:
+        simt.simulate(module, grid=1, block=32, args=[_a(4)])
+    message = str(error.value)
+    assert message.startswith("@spin: interrupted after ")
+    assert "busiest loops: " in message and "warp iterations" in message
+    assert isinstance(error.value, KeyboardInterrupt)
