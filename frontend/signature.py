@@ -48,8 +48,10 @@ class SignatureError(ValueError):
     """A signature string that is not a supported numba kernel signature."""
 
 
-def parse_signature(text: str) -> tuple[Param, ...]:
-    """The parameters of a numba kernel signature such as `"void(int32[:], int64)"`."""
+def parse_signature(text: object) -> tuple[Param, ...]:
+    """The parameters of a numba kernel signature such as `"void(int32[:], int64)"`
+    (a numba `Signature` object, `void(int32[:], int64)`, is read as its text)."""
+    text = signature_text(text)
     match = _SIGNATURE.match(text)
     if match is None:
         raise SignatureError(
@@ -74,3 +76,26 @@ def _parse_param(text: str) -> Param:
             f"(optionally followed by '[:]'), found '{text}'"
         )
     return Param(_SCALARS[match.group("name")], match.group("array") is not None)
+
+
+def signature_text(signature: object) -> str:
+    """The signature string of `signature`: itself when it is a string, the
+    same text for a numba `Signature` (`void(int32[:], int64)` built from
+    `numba.types`), else a `SignatureError`."""
+    if isinstance(signature, str):
+        return signature
+    args = getattr(signature, "args", None)
+    if not isinstance(args, tuple):
+        raise SignatureError(
+            f"expected a signature string like 'void(int32[:], int64)', "
+            f"found {type(signature).__name__} {signature!r}"
+        )
+    params = ", ".join(_numba_type_text(arg) for arg in args)
+    return f"{getattr(signature, 'return_type', 'void')}({params})"
+
+
+def _numba_type_text(numba_type: object) -> str:
+    ndim = getattr(numba_type, "ndim", None)
+    if isinstance(ndim, int):
+        return f"{getattr(numba_type, 'dtype', numba_type)}[{', '.join([':'] * ndim)}]"
+    return str(numba_type)

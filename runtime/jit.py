@@ -24,6 +24,7 @@ from typing import Any
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
+from simt.model.errors import UsageError
 from simt.model.kernel import kernels_of
 from simt.runtime.abi import kernel_params
 from simt.runtime.launch import (
@@ -60,6 +61,8 @@ class SimtKernel:
     signature: str
     passes: str | None = None
     use_gpu: Callable[[], bool] = _gpu_available
+    step_limit: int | None = None
+    """The simulator's step limit (`simt.simulate`); None: its default."""
     _module: ModuleOp | None = field(default=None, repr=False)
     _gpu: GpuKernel | None = field(default=None, repr=False)
 
@@ -88,8 +91,8 @@ class SimtKernel:
             )
         return self._gpu
 
-    def __getitem__(self, config: tuple[Any, Any]) -> Callable[..., None]:
-        grid, block = config
+    def __getitem__(self, config: object) -> Callable[..., None]:
+        grid, block = launch_config(config)
         return lambda *args: self.launch(grid, block, args)
 
     def launch(
@@ -104,7 +107,13 @@ class SimtKernel:
             return
         from simt.sim import simulate
 
-        simulate(self.module, grid=grid, block=block, args=list(args))
+        simulate(
+            self.module,
+            grid=grid,
+            block=block,
+            args=list(args),
+            step_limit=self.step_limit,
+        )
 
     def _launch_gpu(
         self,
@@ -121,12 +130,60 @@ class SimtKernel:
         copy_back()
 
 
+def launch_config(config: object) -> tuple[Any, Any]:
+    """`(grid, block)` of `kernel[grid, block]` or `kernel[grid, block, stream,
+    shared_bytes]` (numba's forms; the stream and dynamic shared memory size
+    must be 0 here), else a `UsageError` saying what was expected."""
+    if not isinstance(config, tuple) or len(config) not in (2, 3, 4):
+        raise UsageError(
+            "a launch needs kernel[grid, block] (or kernel[grid, block, stream, "
+            f"shared_bytes]), found kernel[{_show(config)}]"
+        )
+    extra = config[2:]
+    if any(value not in (0, None) for value in extra):
+        raise UsageError(
+            f"kernel[grid, block, stream, shared_bytes]: simt launches on the "
+            f"default stream without dynamic shared memory, found {extra!r}"
+        )
+    return config[0], config[1]
+
+
+def _show(config: object) -> str:
+    if isinstance(config, tuple):
+        return ", ".join(repr(c) for c in config)
+    return repr(config)
+
+
 def jit(
-    signature: str, passes: str | None = None
+    signature: object = None,
+    passes: str | None = None,
+    *,
+    step_limit: int | None = None,
 ) -> Callable[[Callable[..., None]], SimtKernel]:
-    """A decorator compiling a numba.cuda-style kernel with simt (see the module docstring)."""
+    """A decorator compiling a numba.cuda-style kernel with simt (see the module
+    docstring). `signature` is a numba signature string (or a numba
+    `Signature`); `step_limit` bounds a simulated launch (`simt.simulate`)."""
+    if callable(signature) and not isinstance(signature, str):
+        raise UsageError(
+            "simt.jit needs the kernel's signature: write "
+            '@simt.jit("void(int32[:], int32)") above the function'
+        )
+    if signature is None:
+        raise UsageError(
+            "simt.jit needs a signature string like 'void(int32[:], int32)'"
+        )
+    from simt.frontend.signature import SignatureError, signature_text
+
+    try:
+        text = signature_text(signature)
+    except SignatureError as error:
+        raise UsageError(f"simt.jit: {error}") from None
+    if passes is not None and not isinstance(passes, str):
+        raise UsageError(f"passes must be a pipeline string, found {passes!r}")
 
     def decorate(py_func: Callable[..., None]) -> SimtKernel:
-        return SimtKernel(py_func, signature, passes)
+        if not callable(py_func):
+            raise UsageError(f"simt.jit decorates a function, found {py_func!r}")
+        return SimtKernel(py_func, text, passes, step_limit=step_limit)
 
     return decorate
