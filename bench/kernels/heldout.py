@@ -135,7 +135,7 @@ def two_hop_count(ptr, col, out, n):
         c = 0
         for e in range(ptr[v], ptr[v + 1]):
             u = col[e]
-            for f in range(ptr[u], ptr[u + 1]):
+            for f in range(ptr[u], ptr[u + 1]):  # noqa: B007 (numba style)
                 c += 1
         out[v] = c
 
@@ -634,10 +634,18 @@ def _sparse_dot_inputs(rng: np.random.Generator, n: int) -> LaunchCase:
 def _sparse_dot_reference(args: list[Arg]) -> None:
     aptr, aidx, aval, bptr, bidx, bval, out = _arrays(args, 7)
     for p in range(int_arg(args, 7)):
-        a = dict(zip(aidx[aptr[p] : aptr[p + 1]].tolist(), aval[aptr[p] : aptr[p + 1]]))
+        a = dict(
+            zip(
+                aidx[aptr[p] : aptr[p + 1]].tolist(),
+                aval[aptr[p] : aptr[p + 1]],
+                strict=True,
+            )
+        )
         acc = 0.0
         for k, v in zip(
-            bidx[bptr[p] : bptr[p + 1]].tolist(), bval[bptr[p] : bptr[p + 1]]
+            bidx[bptr[p] : bptr[p + 1]].tolist(),
+            bval[bptr[p] : bptr[p + 1]],
+            strict=True,
         ):
             if k in a:
                 acc += a[k] * v
