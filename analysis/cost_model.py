@@ -92,12 +92,122 @@ LONG_RUN_LIMIT = 1 << 30
 
 
 @dataclass(frozen=True)
+class LoopOverheads:
+    """What the loop `simt-flatten-loops` builds for a nest costs beyond the
+    nest's own work, in cycles, found by costing the IR the pass builds (on a
+    clone: `simt.passes.flatten_loops.measure_overheads`) rather than assumed.
+
+    The flattened loop carries the whole lane state (flag, inner and outer
+    iter_args, live values, results) through `scf.if` yields and tests the
+    flag every iteration; an `scf.for` becomes an `scf.while` (its test and
+    increment explicit). For a nest whose inner iteration is a few cycles
+    this is the dominant term (issue 17: the two-hop neighbour count, whose
+    inner body is `c += 1`)."""
+
+    iteration: float
+    """Per flattened iteration in which the lane's inner loop goes on, beyond
+    one iteration of the inner loop (adaptive: per fast-loop iteration)."""
+    detour: float
+    """Per detour, beyond one pass of the outer loop's exclusive work."""
+    entry: float = 0.0
+    """Per entry of a warp into the nest (hoisted constants, the prologue)."""
+    check: float = 0.0
+    """adaptive: the warp's decision, per exit of the fast loop."""
+
+
+DEFAULT_OVERHEADS = LoopOverheads(ITERATION_OVERHEAD, DETOUR_OVERHEAD)
+"""The overheads assumed where the built loop cannot be measured (several
+inner loops)."""
+
+
+@dataclass(frozen=True)
+class LoopCounts:
+    """The profile's counts of one loop, per warp entry of the nest, in
+    bodies (an `scf.while`'s last, failing, condition test not counted)."""
+
+    entries: float
+    lane_entries: float
+    warp_bodies: float
+    lane_bodies: float
+
+    @staticmethod
+    def of(op: Operation, numbers: Mapping[str, float]) -> LoopCounts | None:
+        entries, lanes = numbers.get("entries", 0.0), numbers.get("lane_entries", 0.0)
+        if not entries or not lanes:
+            return None
+        warp = numbers.get("warp_iterations", 0.0)
+        lane = numbers.get("lane_iterations", 0.0)
+        if isinstance(op, scf.WhileOp):
+            warp, lane = max(0.0, warp - entries), max(0.0, lane - lanes)
+        return LoopCounts(entries, lanes, warp, lane)
+
+
+@dataclass(frozen=True)
+class PackingEstimate:
+    """Cycles of one warp entry of a nest, before and after flattening, from
+    the profile's counts (one inner loop) and the costs of the loop the pass
+    builds (`NestCost.overheads`, measured on the built IR).
+
+    Per warp entry, the original runs W_o outer iterations (A's exclusive
+    work, Ta) and W_i inner iterations (the slowest lane's of each, Tb):
+    `W_o Ta + W_i Tb`. The flattened loop runs F iterations, each Tb plus
+    the built loop's overhead o, and D detours (Ta plus the detour's
+    overhead d): `F (Tb + o) + D (Ta + d) + entry`. F is the work of the
+    lane with the most outer iterations: one slowest inner loop and W_o - 1
+    mean ones, `F = min(W_i, Wmax + (W_o - 1) t)`; D counts the flattened
+    iterations in which at least one of the lanes' L detours falls, spread
+    at random over F, `D = F (1 - exp(-L / F))`."""
+
+    entries: float
+    original: float
+    flattened: float
+    iterations: float
+    detours: float
+
+    @property
+    def saving(self) -> float:
+        return self.entries * (self.original - self.flattened)
+
+    @staticmethod
+    def of(
+        outer: LoopCounts, inner: LoopCounts, cost: NestCost
+    ) -> PackingEstimate | None:
+        if not inner.entries or not inner.lane_entries:
+            return None
+        per = 1.0 / outer.entries
+        w_outer, w_inner = outer.warp_bodies * per, inner.warp_bodies * per
+        slowest = inner.warp_bodies / inner.entries
+        mean = inner.lane_bodies / inner.lane_entries
+        lane_detours = outer.lane_bodies * per
+        flat = min(w_inner, slowest + max(0.0, w_outer - 1.0) * mean)
+        detours = flat * (1.0 - math.exp(-lane_detours / flat)) if flat > 0 else 0.0
+        extra = cost.overheads
+        ta = cost.ta - extra.detour
+        original = w_outer * ta + w_inner * cost.tb
+        flattened = (
+            extra.entry
+            + flat * (cost.tb + extra.iteration)
+            + detours * (ta + extra.detour)
+        )
+        return PackingEstimate(outer.entries, original, flattened, flat, detours)
+
+    def describe(self) -> str:
+        return (
+            f"predicted {self.saving:g} cycles saved ({self.entries:g} warp entries x "
+            f"{self.original:g} -> {self.flattened:g} cycles; {self.iterations:.1f} "
+            f"flattened iterations, {self.detours:.1f} detours per entry)"
+        )
+
+
+@dataclass(frozen=True)
 class LoopProfile:
     """What a dynamic profile says about one loop."""
 
     idle_fraction: float | None
     trip_count: float | None
     """Iterations a warp ran per entry (warp_iterations / entries)."""
+    counts: LoopCounts | None = None
+    """The raw counts, in bodies (for `PackingEstimate`)."""
 
 
 @dataclass(frozen=True)
@@ -165,13 +275,14 @@ def _loop_profile(
     entries = numbers.get("entries", 0.0)
     iterations = numbers.get("warp_iterations", 0.0)
     idle = numbers.get("idle_fraction")
+    counts = LoopCounts.of(op, numbers)
     if not isinstance(op, scf.WhileOp) or not entries:
-        return LoopProfile(idle, iterations / entries if entries else None)
+        return LoopProfile(idle, iterations / entries if entries else None, counts)
     lane_bodies = numbers.get("lane_iterations", 0.0) - numbers.get("lane_entries", 0.0)
     warp_bodies = iterations - entries
     if warp_bodies > 0:
         idle = max(0.0, 1.0 - lane_bodies / (warp_bodies * warp_size))
-    return LoopProfile(idle, warp_bodies / entries)
+    return LoopProfile(idle, warp_bodies / entries, counts)
 
 
 @dataclass(frozen=True)
@@ -186,6 +297,8 @@ class NestCost:
     overhead: float = 0.0
     """o: cycles the flattened loop adds to every iteration (the flag test)."""
     warp_size: int = WARP_SIZE
+    overheads: LoopOverheads = DEFAULT_OVERHEADS
+    """What the built loop costs beyond the nest's work (`LoopOverheads`)."""
 
     @property
     def threshold(self) -> float:
@@ -252,6 +365,42 @@ def long_run_threshold(cost: NestCost) -> int:
     return min(LONG_RUN_LIMIT, math.ceil(found))
 
 
+ADAPTIVE_BUDGET = 0.05
+"""The most `mode=adaptive` may add to a nest when its run-time test never
+finds a detour that pays: issue 17 asks that it never fall below 0.95x."""
+
+
+def adaptive_refusal(cost: NestCost) -> str | None:
+    """Why `mode=adaptive` declines a nest, or None: its run-time check is
+    cheap only when the fast loop's per-iteration cost (a vote, and the
+    `scf.for` -> `scf.while` test and increment) is within `ADAPTIVE_BUDGET`
+    of one inner iteration, and the warp's decision at each fast-loop exit
+    (at most one per inner iteration of the slowest lane, T per outer
+    iteration, or one per lane) within `ADAPTIVE_BUDGET` of an outer
+    iteration of the original (Ta + T Tb)."""
+    extra = cost.overheads
+    tb = max(cost.tb, 1e-9)
+    if extra.iteration > ADAPTIVE_BUDGET * tb:
+        return (
+            "not flattened: the adaptive loop's run-time check costs "
+            f"{extra.iteration:g} cycles per inner iteration, "
+            f"{100 * extra.iteration / tb:.0f}% of one (Tb = {cost.tb:g}); "
+            f"the budget is {100 * ADAPTIVE_BUDGET:.0f}%"
+        )
+    trips = cost.trip_count if cost.trip_count != float("inf") else DEFAULT_TRIP_COUNT
+    exits = min(trips, float(cost.warp_size))
+    outer = cost.ta + trips * cost.tb
+    if exits * extra.check > ADAPTIVE_BUDGET * outer:
+        return (
+            "not flattened: the adaptive loop's decisions cost up to "
+            f"{exits * extra.check:g} cycles per outer iteration "
+            f"({exits:g} exits x {extra.check:g}), "
+            f"{100 * exits * extra.check / outer:.0f}% of one ({outer:g}); "
+            f"the budget is {100 * ADAPTIVE_BUDGET:.0f}%"
+        )
+    return None
+
+
 def adaptive_threshold(cost: NestCost) -> int:
     """p in the run-time test n * 1024 > N * p; at most 1023 so that a warp
     whose lanes are all idle always takes the detour."""
@@ -295,15 +444,27 @@ class NestCostModel:
         inner: Iterable[Operation],
         mode: str,
         idle_fraction: float,
+        overheads: LoopOverheads | None = None,
     ) -> FlattenDecision:
-        """The decision of `simt-flatten-loops{mode=...}` for one nest."""
+        """The decision of `simt-flatten-loops{mode=...}` for one nest;
+        `overheads` are those of the loop the pass would build, when known."""
         inner = list(inner)
         if mode == "always":
             return FlattenDecision(True, "always", "mode=always")
         idle = idle_fraction if mode == "static" else self.idle_fraction(inner)
-        cost = self.nest_cost(outer, inner, idle if idle is not None else idle_fraction)
+        known = idle if idle is not None else idle_fraction
+        cost = self.nest_cost(outer, inner, known, overheads)
         if mode == "adaptive":
+            refusal = adaptive_refusal(cost)
+            if refusal is not None:
+                return FlattenDecision(False, "adaptive", refusal, cost)
             return FlattenDecision(True, "adaptive", cost.describe(), cost)
+        packing = self.packing(outer, inner, cost) if mode == "profile" else None
+        if packing is not None:
+            detail = f"{packing.describe()}; {cost.describe()}"
+            if packing.saving > 0:
+                return FlattenDecision(True, "always", detail, cost)
+            return FlattenDecision(False, "always", f"not flattened: {detail}", cost)
         if cost.profitable:
             return FlattenDecision(True, "always", cost.describe(), cost)
         return FlattenDecision(
@@ -311,17 +472,36 @@ class NestCostModel:
         )
 
     def nest_cost(
-        self, outer: Operation, inner: list[Operation], idle_fraction: float | None
+        self,
+        outer: Operation,
+        inner: list[Operation],
+        idle_fraction: float | None,
+        overheads: LoopOverheads | None = None,
     ) -> NestCost:
-        inner_set = set(inner)
-        ta = self._exclusive_cost(outer, inner_set) + DETOUR_OVERHEAD
+        """Ta (with the detour's overhead), Tb, n/N and T of a nest."""
+        extra = overheads if overheads is not None else DEFAULT_OVERHEADS
+        ta = self.exclusive_cost(outer, set(inner)) + extra.detour
         count = max(1, len(inner))
         tb = sum(self.iteration_cost(loop) for loop in inner) / count
         trips = sum(self.trip_count(loop) for loop in inner if _is_loop(loop)) / count
         warp = self.profile.warp_size if self.profile is not None else WARP_SIZE
         return NestCost(
-            ta, tb, idle_fraction, max(trips, 1.0), ITERATION_OVERHEAD, warp
+            ta, tb, idle_fraction, max(trips, 1.0), extra.iteration, warp, extra
         )
+
+    def packing(
+        self, outer: Operation, inner: list[Operation], cost: NestCost
+    ) -> PackingEstimate | None:
+        """The profile's estimate of one warp entry of a nest of one inner
+        loop, before and after flattening (`PackingEstimate`), or None."""
+        if self.profile is None or len(inner) != 1:
+            return None
+        outer_found, inner_found = self.profile.get(outer), self.profile.get(inner[0])
+        if outer_found is None or inner_found is None:
+            return None
+        if outer_found.counts is None or inner_found.counts is None:
+            return None
+        return PackingEstimate.of(outer_found.counts, inner_found.counts, cost)
 
     def idle_fraction(self, inner: list[Operation]) -> float | None:
         """Mean idle fraction of the inner loops from the profile or attributes."""
@@ -343,7 +523,9 @@ class NestCostModel:
             op_cost(scf.ConditionOp, self.table) if isinstance(loop, scf.ForOp) else 0
         )
 
-    def _exclusive_cost(self, outer: Operation, inner: set[Operation]) -> float:
+    def exclusive_cost(self, outer: Operation, inner: set[Operation]) -> float:
+        """One pass of the outer loop's work outside its inner loops `inner`:
+        its condition, the rest of its body, an `scf.for`'s step and test."""
         total = 0.0
         for region in outer.regions:
             for op in _region_ops(region):
