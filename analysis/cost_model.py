@@ -120,6 +120,18 @@ DEFAULT_OVERHEADS = LoopOverheads(ITERATION_OVERHEAD, DETOUR_OVERHEAD)
 inner loops)."""
 
 
+DECISION_CORRELATION = 0.5
+"""The trip correlation (`PackingEstimate`) that decisions assume: a
+profile's counts cannot tell a lane's trips independent (F far below W_i)
+from alike (F = W_i, flattening gains nothing), so a nest is flattened when
+it pays halfway between the two."""
+
+EXIT_SPREAD = 2.0
+"""How many more detours the flattened loop takes than the original's
+distinct exit moments of the inner loop, at most (lanes that left together
+drift apart as their outer iterations differ): chosen on the tuning corpus."""
+
+
 @dataclass(frozen=True)
 class LoopCounts:
     """The profile's counts of one loop, per warp entry of the nest, in
@@ -129,9 +141,14 @@ class LoopCounts:
     lane_entries: float
     warp_bodies: float
     lane_bodies: float
+    exits: float | None = None
+    """Times a warp's lanes left the loop at different moments: its exit
+    branch's divergent executions plus its entries (one last exit each)."""
 
     @staticmethod
-    def of(op: Operation, numbers: Mapping[str, float]) -> LoopCounts | None:
+    def of(
+        op: Operation, numbers: Mapping[str, float], divergent: float | None = None
+    ) -> LoopCounts | None:
         entries, lanes = numbers.get("entries", 0.0), numbers.get("lane_entries", 0.0)
         if not entries or not lanes:
             return None
@@ -139,7 +156,8 @@ class LoopCounts:
         lane = numbers.get("lane_iterations", 0.0)
         if isinstance(op, scf.WhileOp):
             warp, lane = max(0.0, warp - entries), max(0.0, lane - lanes)
-        return LoopCounts(entries, lanes, warp, lane)
+        exits = None if divergent is None else divergent + entries
+        return LoopCounts(entries, lanes, warp, lane, exits)
 
 
 @dataclass(frozen=True)
@@ -151,12 +169,28 @@ class PackingEstimate:
     Per warp entry, the original runs W_o outer iterations (A's exclusive
     work, Ta) and W_i inner iterations (the slowest lane's of each, Tb):
     `W_o Ta + W_i Tb`. The flattened loop runs F iterations, each Tb plus
-    the built loop's overhead o, and D detours (Ta plus the detour's
-    overhead d): `F (Tb + o) + D (Ta + d) + entry`. F is the work of the
-    lane with the most outer iterations: one slowest inner loop and W_o - 1
-    mean ones, `F = min(W_i, Wmax + (W_o - 1) t)`; D counts the flattened
-    iterations in which at least one of the lanes' L detours falls, spread
-    at random over F, `D = F (1 - exp(-L / F))`."""
+    the built loop's overhead o, and D detours, each the detour's overhead
+    d plus P / D passes of A's work: `F (Tb + o) + D d + P Ta + entry`.
+
+    * F, the work of the busiest lane: a lane's inner work is a sum of W_o
+      trips of mean t (lane bodies / lane entries) whose warp maximum is
+      Wmax (warp bodies / warp entries); the busiest of a warp's lanes is
+      taken as W_o t + (Wmax - t) sqrt(W_o) (the spread of a sum of W_o
+      independent trips grows as its square root), at most W_i. When a
+      lane's trips are alike (a segment's length bounds every inner loop
+      of a segmented sort) the busiest lane does nearly W_i: `correlation`
+      (0 independent, 1 alike) moves F from the first towards W_i;
+      decisions take `DECISION_CORRELATION`, as the counts cannot tell.
+    * D, the flattened iterations in which some of the lanes' L outer
+      iterations (detours) fall, spread at random: `F (1 - exp(-L / F))`;
+      lanes that left the inner loop together in the original (X exits,
+      from its exit branch's divergent executions) mostly detour together,
+      so D is at most `EXIT_SPREAD` X.
+    * P, the passes of the detour loop: a lane chains through outer
+      iterations whose inner loop is empty, at least a share z = 1 - t of
+      them when t < 1; the warp waits for the longest chain of the m lanes
+      detouring together, about 1 + ln(m) / ln(1 / z) passes.
+    """
 
     entries: float
     original: float
@@ -170,7 +204,10 @@ class PackingEstimate:
 
     @staticmethod
     def of(
-        outer: LoopCounts, inner: LoopCounts, cost: NestCost
+        outer: LoopCounts,
+        inner: LoopCounts,
+        cost: NestCost,
+        correlation: float = 0.0,
     ) -> PackingEstimate | None:
         if not inner.entries or not inner.lane_entries:
             return None
@@ -179,15 +216,21 @@ class PackingEstimate:
         slowest = inner.warp_bodies / inner.entries
         mean = inner.lane_bodies / inner.lane_entries
         lane_detours = outer.lane_bodies * per
-        flat = min(w_inner, slowest + max(0.0, w_outer - 1.0) * mean)
+        spread = max(0.0, slowest - mean) * math.sqrt(max(1.0, w_outer))
+        independent = min(w_inner, w_outer * mean + spread)
+        flat = independent + correlation * (w_inner - independent)
         detours = flat * (1.0 - math.exp(-lane_detours / flat)) if flat > 0 else 0.0
+        if inner.exits is not None:
+            detours = min(detours, EXIT_SPREAD * inner.exits * per)
+        passes = min(lane_detours, detours * _chain(mean, lane_detours, detours))
         extra = cost.overheads
         ta = cost.ta - extra.detour
         original = w_outer * ta + w_inner * cost.tb
         flattened = (
             extra.entry
             + flat * (cost.tb + extra.iteration)
-            + detours * (ta + extra.detour)
+            + detours * extra.detour
+            + passes * ta
         )
         return PackingEstimate(outer.entries, original, flattened, flat, detours)
 
@@ -197,6 +240,17 @@ class PackingEstimate:
             f"{self.original:g} -> {self.flattened:g} cycles; {self.iterations:.1f} "
             f"flattened iterations, {self.detours:.1f} detours per entry)"
         )
+
+
+def _chain(mean: float, lane_detours: float, detours: float) -> float:
+    """Expected longest chain of detour passes among the lanes of one
+    detour (`PackingEstimate`), with a share z = 1 - mean of empty inner
+    loops."""
+    empty = 1.0 - mean
+    if empty <= 0.0 or empty >= 1.0 or detours <= 0.0:
+        return 1.0
+    together = max(1.0, lane_detours * mean / detours)
+    return 1.0 + math.log(together) / -math.log(empty)
 
 
 @dataclass(frozen=True)
@@ -238,27 +292,52 @@ def load_profile(path: str | Path, module: ModuleOp) -> ProfileData:
     warp_size = data.get("warp_size", WARP_SIZE)
     if not isinstance(warp_size, int) or warp_size < 1:
         raise ValueError(f"profile {path}: expected a positive 'warp_size'")
-    return profile_from_dict(data["loops"], module, warp_size)
+    branches = data.get("branches")
+    return profile_from_dict(
+        data["loops"],
+        module,
+        warp_size,
+        branches if isinstance(branches, dict) else None,
+    )
 
 
 def profile_from_dict(
     loops: Mapping[str, Mapping[str, object]],
     module: ModuleOp,
     warp_size: int = WARP_SIZE,
+    branches: Mapping[str, Mapping[str, object]] | None = None,
 ) -> ProfileData:
-    """Matches the `loops` map of a profile with the loop ops of `module`."""
+    """Matches the `loops` map of a profile (and its `branches` map, for
+    the loops' exit branches) with the loop ops of `module`."""
     found: dict[Operation, LoopProfile] = {}
     for op, site in site_ids(module).items():
         if not isinstance(op, scf.ForOp | scf.WhileOp):
             continue
         entry = loops.get(site)
         if entry is not None:
-            found[op] = _loop_profile(entry, op, warp_size)
+            divergent = _exit_divergence(op, branches)
+            found[op] = _loop_profile(entry, op, warp_size, divergent)
     return ProfileData(MappingProxyType(found), warp_size)
 
 
+def _exit_divergence(
+    loop: Operation, branches: Mapping[str, Mapping[str, object]] | None
+) -> float | None:
+    """Divergent executions of a loop's exit branch (an `scf.for`'s check,
+    an `scf.while`'s `scf.condition`) in a profile's `branches` map."""
+    if branches is None:
+        return None
+    exit_op = loop.regions[0].block.last_op if isinstance(loop, scf.WhileOp) else loop
+    entry = branches.get(site_id(exit_op)) if exit_op is not None else None
+    value = entry.get("divergent") if entry is not None else None
+    return float(value) if isinstance(value, int | float) else None
+
+
 def _loop_profile(
-    entry: Mapping[str, object], op: Operation, warp_size: int
+    entry: Mapping[str, object],
+    op: Operation,
+    warp_size: int,
+    divergent: float | None = None,
 ) -> LoopProfile:
     """Trip count and idle fraction of one loop of a profile.
 
@@ -275,7 +354,7 @@ def _loop_profile(
     entries = numbers.get("entries", 0.0)
     iterations = numbers.get("warp_iterations", 0.0)
     idle = numbers.get("idle_fraction")
-    counts = LoopCounts.of(op, numbers)
+    counts = LoopCounts.of(op, numbers, divergent)
     if not isinstance(op, scf.WhileOp) or not entries:
         return LoopProfile(idle, iterations / entries if entries else None, counts)
     lane_bodies = numbers.get("lane_iterations", 0.0) - numbers.get("lane_entries", 0.0)
@@ -459,7 +538,11 @@ class NestCostModel:
             if refusal is not None:
                 return FlattenDecision(False, "adaptive", refusal, cost)
             return FlattenDecision(True, "adaptive", cost.describe(), cost)
-        packing = self.packing(outer, inner, cost) if mode == "profile" else None
+        packing = (
+            self.packing(outer, inner, cost, DECISION_CORRELATION)
+            if mode == "profile"
+            else None
+        )
         if packing is not None:
             detail = f"{packing.describe()}; {cost.describe()}"
             if packing.saving > 0:
@@ -490,7 +573,11 @@ class NestCostModel:
         )
 
     def packing(
-        self, outer: Operation, inner: list[Operation], cost: NestCost
+        self,
+        outer: Operation,
+        inner: list[Operation],
+        cost: NestCost,
+        correlation: float = 0.0,
     ) -> PackingEstimate | None:
         """The profile's estimate of one warp entry of a nest of one inner
         loop, before and after flattening (`PackingEstimate`), or None."""
@@ -501,7 +588,9 @@ class NestCostModel:
             return None
         if outer_found.counts is None or inner_found.counts is None:
             return None
-        return PackingEstimate.of(outer_found.counts, inner_found.counts, cost)
+        return PackingEstimate.of(
+            outer_found.counts, inner_found.counts, cost, correlation
+        )
 
     def idle_fraction(self, inner: list[Operation]) -> float | None:
         """Mean idle fraction of the inner loops from the profile or attributes."""

@@ -58,7 +58,11 @@ from simt.analysis.divergence import analyze_divergence
 from simt.bench.kernels import CORPUS, KernelSpec, LaunchCase
 from simt.bench.kernels.heldout import HELDOUT
 from simt.passes.branch_fusion import FusionPlanner
-from simt.passes.flatten_loops import FLATTENED_ATTR, FlattenLoopsPass, FunctionFlattener
+from simt.passes.flatten_loops import (
+    FLATTENED_ATTR,
+    FlattenLoopsPass,
+    FunctionFlattener,
+)
 from simt.passes.optimize import BranchFuser, Remarks, read_profile
 
 RESULTS = Path(__file__).parent / "results"
@@ -108,7 +112,9 @@ class Launch:
         module = build(self.spec)
         try:
             with contextlib.redirect_stderr(io.StringIO()):
-                simt.apply_passes(module, pipeline.replace("@PROFILE@", str(self.profile)))
+                simt.apply_passes(
+                    module, pipeline.replace("@PROFILE@", str(self.profile))
+                )
         except PassFailedException:
             return None
         return self.cycles(module)
@@ -214,7 +220,9 @@ def fusion_rows(launch: Launch) -> list[FusionRow]:
     original = launch.cycles(build(launch.spec))
     assert original is not None
     rows: list[FusionRow] = []
-    count = sum(len(_fusable(f, FusionPlanner())) for f in _functions(build(launch.spec)))
+    count = sum(
+        len(_fusable(f, FusionPlanner())) for f in _functions(build(launch.spec))
+    )
     for index in range(count):
         module = build(launch.spec)
         profile = read_profile(str(launch.profile), module)
@@ -263,7 +271,9 @@ def flatten_summary(rows: Sequence[FlattenRow]) -> dict[str, Any]:
     predicted = [r.original / (r.predicted or 1.0) for r in known]
     measured = [r.original / (r.measured or 1.0) for r in known]
     worst = max(known, key=lambda r: abs(r.error or 0.0), default=None)
-    signs = sum(1 for p, m in zip(predicted, measured, strict=True) if (p > 1) != (m > 1))
+    signs = sum(
+        1 for p, m in zip(predicted, measured, strict=True) if (p > 1) != (m > 1)
+    )
     return {
         "kernels": len(known),
         "spearman_speedup": spearman(predicted, measured),
@@ -286,14 +296,20 @@ def fusion_summary(rows: Sequence[FusionRow]) -> dict[str, Any]:
     signs = sum(1 for r in known if (r.predicted > 0) != ((r.measured or 0.0) > 0))
     return {
         "branches": len(known),
-        "spearman": spearman([r.predicted for r in known], [r.measured or 0.0 for r in known]),
+        "spearman": spearman(
+            [r.predicted for r in known], [r.measured or 0.0 for r in known]
+        ),
         "worst_abs_error_cycles": None if worst is None else errors[worst],
-        "worst_branch": None if worst is None else f"{known[worst].kernel} {known[worst].branch}",
+        "worst_branch": None
+        if worst is None
+        else f"{known[worst].kernel} {known[worst].branch}",
         "wrong_sign": signs,
     }
 
 
-def speedups(launch: Launch, extra: Mapping[str, Callable[[], float | None]]) -> dict[str, float | None]:
+def speedups(
+    launch: Launch, extra: Mapping[str, Callable[[], float | None]]
+) -> dict[str, float | None]:
     original = launch.cycles(build(launch.spec))
     assert original is not None
     found: dict[str, float | None] = {}
@@ -372,11 +388,15 @@ def run(specs: Sequence[KernelSpec], with_autotune: bool) -> dict[str, Any]:
 
 
 def _autotuned(launch: Launch) -> float | None:
-    from simt.autotune import autotune
+    from simt.tuning import autotune
 
     module = build(launch.spec)
     best = autotune(
-        module, launch.case.grid, launch.case.block, launch.case.copy_args(), remarks=False
+        module,
+        launch.case.grid,
+        launch.case.block,
+        launch.case.copy_args(),
+        remarks=False,
     )
     return best.best.cycles
 
@@ -421,8 +441,16 @@ def markdown(record: Mapping[str, Any]) -> str:
               "| kernel | branch | predicted | measured |", "|---|---|---|---|"]  # fmt: skip
     for r in record["fusion"]["rows"]:
         measured = "n/a" if r["measured"] is None else f"{r['measured']:.0f}"
-        lines.append(f"| {r['kernel']} | {r['branch']} | {r['predicted']:.0f} | {measured} |")
-    lines += ["", f"Summary: {json.dumps(record['fusion']['summary'])}", "", "## Speedups over the original", ""]
+        lines.append(
+            f"| {r['kernel']} | {r['branch']} | {r['predicted']:.0f} | {measured} |"
+        )
+    lines += [
+        "",
+        f"Summary: {json.dumps(record['fusion']['summary'])}",
+        "",
+        "## Speedups over the original",
+        "",
+    ]
     names = list(next(iter(record["speedups"].values()), {}))
     lines.append("| kernel | " + " | ".join(names) + " |")
     lines.append("|---" * (len(names) + 1) + "|")
@@ -437,13 +465,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--corpus", choices=("heldout", "tuning"), default="heldout")
     parser.add_argument("--kernels", nargs="*", default=None)
-    parser.add_argument("--out", type=Path, default=None, help="write JSON and Markdown here")
+    parser.add_argument(
+        "--out", type=Path, default=None, help="write JSON and Markdown here"
+    )
     parser.add_argument("--no-autotune", action="store_true")
     options = parser.parse_args(argv)
     specs = corpus_specs(options.corpus)
     if options.kernels:
         specs = [s for s in specs if s.name in options.kernels]
-    command = "python -m simt.bench.heldout " + " ".join(sys.argv[1:] if argv is None else argv)
+    command = "python -m simt.bench.heldout " + " ".join(
+        sys.argv[1:] if argv is None else argv
+    )
     record = {"corpus": options.corpus, "meta": metadata(command.strip())}
     record |= run(specs, not options.no_autotune)
     print(markdown(record))

@@ -146,6 +146,7 @@ from simt.dialects import simt
 from simt.model.costs import op_cost
 from simt.model.facts import is_convergent
 from simt.model.locations import op_location
+from simt.model.sites import site_id
 
 FLATTENED_ATTR = "simt.flattened"
 """Discardable attribute on a loop this pass built: the mode, as a string."""
@@ -214,6 +215,10 @@ class FlattenLoopsPass(ModulePass):
     idle_fraction: float = 0.5
     profile: str | None = None
     remarks: bool = True
+    sites: str = ""
+    """Space-separated sites (`@kernel/b0.3`, positions in the input IR, as a
+    profile names them) of the only outer loops to flatten; empty: every
+    nest. `simt.autotune` writes it to replay a per-nest choice."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         self._check_options()
@@ -269,8 +274,13 @@ class FunctionFlattener:
     costs: NestCostModel
     refused: set[Operation] = field(default_factory=lambda: set[Operation]())
     remarked: set[Operation] = field(default_factory=lambda: set[Operation]())
+    selected: set[Operation] | None = None
+    """The outer loops `options.sites` names (None: every loop)."""
 
     def run(self, function: func.FuncOp) -> None:
+        if self.options.sites.strip():
+            chosen = set(self.options.sites.split())
+            self.selected = {op for op in function.walk() if site_id(op) in chosen}
         while True:
             targets = self._targets(function)
             if not targets:
@@ -324,6 +334,8 @@ class FunctionFlattener:
 
     def _try_flatten(self, outer: Loop, inner: list[Loop]) -> None:
         try:
+            if self.selected is not None and outer not in self.selected:
+                raise Refusal("not flattened: not among the selected sites")
             _check_nest(outer, inner)
             mode = self._decide(outer, inner)
             _flatten(outer, inner, mode)
@@ -463,7 +475,10 @@ def measure_overheads(
     function = _enclosing_function(outer)
     if function is None or len(inner) != 1 or inner[0].parent_op() is not outer:
         return None
-    if isinstance(outer, scf.WhileOp) and inner[0].parent_region() is not outer.after_region:
+    if (
+        isinstance(outer, scf.WhileOp)
+        and inner[0].parent_region() is not outer.after_region
+    ):
         return None
     clone = function.clone()
     pairs = dict(zip(function.walk(), clone.walk(), strict=True))

@@ -60,6 +60,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from simt.analysis.cfg import ControlFlowGraph
 from simt.analysis.cost_model import (
+    DECISION_CORRELATION,
     FlattenDecision,
     LoopOverheads,
     NestCost,
@@ -143,11 +144,13 @@ def match_profile(
     cycles: dict[str, float] = {}
     branches: dict[Operation, Mapping[str, Any]] = {}
     loops: dict[str, Any] = {}
+    all_branches: dict[str, Any] = {}
     blocks: dict[str, int] = {}
     for run in runs:
         _check_run(run, path)
         cycles[str(run.get("kernel", ""))] = float(run.get("cycles", 0.0))
         branches.update(_matched(run["branches"], sites, path))
+        all_branches.update(run["branches"])
         loops.update(run["loops"])
         blocks.update({str(k): int(v) for k, v in run["block_executions"].items()})
     structured = {k: v for k, v in loops.items() if v.get("op") != "cf loop"}
@@ -155,7 +158,7 @@ def match_profile(
     return Profile(
         cycles=cycles,
         branches=branches,
-        loops=profile_from_dict(structured, module, warp_size),
+        loops=profile_from_dict(structured, module, warp_size, all_branches),
         loop_counts=_matched(structured, sites, path),
         cf_loops={k: v for k, v in loops.items() if v.get("op") == "cf loop"},
         blocks=blocks,
@@ -487,7 +490,7 @@ class GatedNestCostModel(NestCostModel):
             self.report(outer, False, reason)
             return FlattenDecision(False, "always", f"not flattened: {reason}")
         cost = self.nest_cost(outer, inner, idle, overheads)
-        packing = self.packing(outer, inner, cost)
+        packing = self.packing(outer, inner, cost, DECISION_CORRELATION)
         if packing is not None:
             saving, detail = packing.saving, packing.describe()
             apply = saving > self._threshold(cost)
