@@ -545,12 +545,13 @@ def _own_costs(region: Region) -> float:
     total = 0.0
     work: list[Region] = [region]
     while work:
-        for op in work.pop().ops:
-            if isinstance(op, scf.WhileOp | scf.ForOp):
-                continue
-            total += op_cost(op)
-            if isinstance(op, scf.IfOp):
-                work.extend(op.regions)
+        for block in work.pop().blocks:
+            for op in block.ops:
+                if isinstance(op, scf.WhileOp | scf.ForOp):
+                    continue
+                total += op_cost(op)
+                if isinstance(op, scf.IfOp):
+                    work.extend(op.regions)
     return total
 
 
