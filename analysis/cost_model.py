@@ -60,7 +60,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -120,11 +120,17 @@ DEFAULT_OVERHEADS = LoopOverheads(ITERATION_OVERHEAD, DETOUR_OVERHEAD)
 inner loops)."""
 
 
-DECISION_CORRELATION = 0.5
-"""The trip correlation (`PackingEstimate`) that decisions assume: a
-profile's counts cannot tell a lane's trips independent (F far below W_i)
-from alike (F = W_i, flattening gains nothing), so a nest is flattened when
-it pays halfway between the two."""
+def decision_correlation(outer_idle: float | None) -> float:
+    """The trip correlation (`PackingEstimate`) a decision assumes: a
+    profile's counts cannot tell a lane's inner trips independent (F far
+    below W_i) from alike (F = W_i, flattening gains nothing). Where the
+    lanes' outer trip counts differ, their inner work tends to differ alike
+    (a longer segment means more outer iterations and longer inner loops):
+    the outer loop's idle fraction, the share of its lane-iterations that
+    lanes sat out, is taken as the correlation (0 when every lane runs the
+    same outer iterations, as in a grid-stride loop over equal work)."""
+    return min(1.0, max(0.0, outer_idle or 0.0))
+
 
 EXIT_SPREAD = 2.0
 """How many more detours the flattened loop takes than the original's
@@ -180,7 +186,8 @@ class PackingEstimate:
       lane's trips are alike (a segment's length bounds every inner loop
       of a segmented sort) the busiest lane does nearly W_i: `correlation`
       (0 independent, 1 alike) moves F from the first towards W_i;
-      decisions take `DECISION_CORRELATION`, as the counts cannot tell.
+      decisions take `decision_correlation` of the outer loop's idle
+      fraction, as the counts cannot tell.
     * D, the flattened iterations in which some of the lanes' L outer
       iterations (detours) fall, spread at random: `F (1 - exp(-L / F))`;
       lanes that left the inner loop together in the original (X exits,
@@ -449,33 +456,34 @@ ADAPTIVE_BUDGET = 0.05
 finds a detour that pays: issue 17 asks that it never fall below 0.95x."""
 
 
-def adaptive_refusal(cost: NestCost) -> str | None:
+def adaptive_refusal(cost: NestCost, budget: float = ADAPTIVE_BUDGET) -> str | None:
     """Why `mode=adaptive` declines a nest, or None: its run-time check is
     cheap only when the fast loop's per-iteration cost (a vote, and the
     `scf.for` -> `scf.while` test and increment) is within `ADAPTIVE_BUDGET`
     of one inner iteration, and the warp's decision at each fast-loop exit
     (at most one per inner iteration of the slowest lane, T per outer
     iteration, or one per lane) within `ADAPTIVE_BUDGET` of an outer
-    iteration of the original (Ta + T Tb)."""
+    iteration of the original (Ta + T Tb); `budget` replaces
+    `ADAPTIVE_BUDGET`."""
     extra = cost.overheads
     tb = max(cost.tb, 1e-9)
-    if extra.iteration > ADAPTIVE_BUDGET * tb:
+    if extra.iteration > budget * tb:
         return (
             "not flattened: the adaptive loop's run-time check costs "
             f"{extra.iteration:g} cycles per inner iteration, "
             f"{100 * extra.iteration / tb:.0f}% of one (Tb = {cost.tb:g}); "
-            f"the budget is {100 * ADAPTIVE_BUDGET:.0f}%"
+            f"the budget is {100 * budget:.0f}%"
         )
     trips = cost.trip_count if cost.trip_count != float("inf") else DEFAULT_TRIP_COUNT
     exits = min(trips, float(cost.warp_size))
     outer = cost.ta + trips * cost.tb
-    if exits * extra.check > ADAPTIVE_BUDGET * outer:
+    if exits * extra.check > budget * outer:
         return (
             "not flattened: the adaptive loop's decisions cost up to "
             f"{exits * extra.check:g} cycles per outer iteration "
             f"({exits:g} exits x {extra.check:g}), "
             f"{100 * exits * extra.check / outer:.0f}% of one ({outer:g}); "
-            f"the budget is {100 * ADAPTIVE_BUDGET:.0f}%"
+            f"the budget is {100 * budget:.0f}%"
         )
     return None
 
@@ -516,6 +524,8 @@ class NestCostModel:
     profile: ProfileData | None = None
     table: CostTable = DEFAULT_COST_TABLE
     default_trip_count: float = DEFAULT_TRIP_COUNT
+    adaptive_budget: float = ADAPTIVE_BUDGET
+    """The most `mode=adaptive` may add to a nest (`adaptive_refusal`)."""
 
     def decide(
         self,
@@ -534,12 +544,16 @@ class NestCostModel:
         known = idle if idle is not None else idle_fraction
         cost = self.nest_cost(outer, inner, known, overheads)
         if mode == "adaptive":
-            refusal = adaptive_refusal(cost)
+            # The run-time check weighed against the cheapest inner iteration
+            # the IR allows: a loop nothing tells the trips of runs once.
+            low = replace(self, default_trip_count=1.0)
+            least = low.nest_cost(outer, inner, known, overheads)
+            refusal = adaptive_refusal(least, self.adaptive_budget)
             if refusal is not None:
                 return FlattenDecision(False, "adaptive", refusal, cost)
             return FlattenDecision(True, "adaptive", cost.describe(), cost)
         packing = (
-            self.packing(outer, inner, cost, DECISION_CORRELATION)
+            self.packing(outer, inner, cost, self.decision_correlation(outer, inner))
             if mode == "profile"
             else None
         )
@@ -591,6 +605,22 @@ class NestCostModel:
         return PackingEstimate.of(
             outer_found.counts, inner_found.counts, cost, correlation
         )
+
+    def decision_correlation(self, outer: Operation, inner: list[Operation]) -> float:
+        """`decision_correlation` of `outer`'s idle fraction in the profile;
+        1 (no packing gain is credited) when an inner loop holds a loop whose
+        lanes diverged in the profile: an inner iteration's cost is then
+        itself the slowest lane's, and the counts do not tell how the lanes'
+        trips of the two relate."""
+        nested = [op for loop in inner for op in loop.walk() if op is not loop]
+        if any(self._diverged(op) for op in nested if _is_loop(op)):
+            return 1.0
+        found = self.profile.get(outer) if self.profile is not None else None
+        return decision_correlation(found.idle_fraction if found is not None else None)
+
+    def _diverged(self, loop: Operation) -> bool:
+        found = self.profile.get(loop) if self.profile is not None else None
+        return found is not None and (found.idle_fraction or 0.0) > 0.0
 
     def idle_fraction(self, inner: list[Operation]) -> float | None:
         """Mean idle fraction of the inner loops from the profile or attributes."""

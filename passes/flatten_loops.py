@@ -134,6 +134,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
 from simt.analysis.cost_model import (
+    ADAPTIVE_BUDGET,
     FlattenDecision,
     LoopOverheads,
     NestCostModel,
@@ -215,6 +216,10 @@ class FlattenLoopsPass(ModulePass):
     idle_fraction: float = 0.5
     profile: str | None = None
     remarks: bool = True
+    budget: float | int = ADAPTIVE_BUDGET
+    """adaptive: the most its run-time check may add to a nest, as a
+    fraction of its inner iteration and of its outer iteration; a nest whose
+    check costs more is declined (`cost_model.adaptive_refusal`)."""
     sites: str = ""
     """Space-separated sites (`@kernel/b0.3`, positions in the input IR, as a
     profile names them) of the only outer loops to flatten; empty: every
@@ -223,7 +228,7 @@ class FlattenLoopsPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         self._check_options()
         profile = self._load_profile(op)
-        costs = NestCostModel(profile=profile)
+        costs = NestCostModel(profile=profile, adaptive_budget=float(self.budget))
         for function in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             FunctionFlattener(self, costs).run(function)
 
@@ -231,6 +236,10 @@ class FlattenLoopsPass(ModulePass):
         if self.depth < 1:
             raise PassFailedException(
                 f"simt-flatten-loops: expected depth >= 1, found {self.depth}"
+            )
+        if not self.budget >= 0.0:
+            raise PassFailedException(
+                f"simt-flatten-loops: expected budget >= 0, found {self.budget}"
             )
         if not 0.0 <= self.idle_fraction <= 1.0:
             raise PassFailedException(

@@ -60,7 +60,6 @@ from xdsl.utils.exceptions import PassFailedException
 
 from simt.analysis.cfg import ControlFlowGraph
 from simt.analysis.cost_model import (
-    DECISION_CORRELATION,
     FlattenDecision,
     LoopOverheads,
     NestCost,
@@ -490,7 +489,9 @@ class GatedNestCostModel(NestCostModel):
             self.report(outer, False, reason)
             return FlattenDecision(False, "always", f"not flattened: {reason}")
         cost = self.nest_cost(outer, inner, idle, overheads)
-        packing = self.packing(outer, inner, cost, DECISION_CORRELATION)
+        packing = self.packing(
+            outer, inner, cost, self.decision_correlation(outer, inner)
+        )
         if packing is not None:
             saving, detail = packing.saving, packing.describe()
             apply = saving > self._threshold(cost)
