@@ -76,17 +76,10 @@ def _graph(rng: np.random.Generator, n: int, p: float = 0.2, cap: int = 30):
 def _sorted_graph(rng: np.random.Generator, n: int, p: float = 0.15, cap: int = 24):
     """A graph whose adjacency lists are sorted and free of duplicates."""
     ptr, col = _graph(rng, n, p, cap)
-    for v in range(n):
-        part = np.unique(col[ptr[v] : ptr[v + 1]])
-        col[ptr[v] : ptr[v] + part.size] = part
-        col[ptr[v] + part.size : ptr[v + 1]] = -1
-    keep = col >= 0
-    lengths = np.add.reduceat(keep.astype(np.int64), ptr[:-1]) if col.size else None
+    lists = [np.unique(col[ptr[v] : ptr[v + 1]]) for v in range(n)]
     new_ptr = np.zeros(n + 1, dtype=np.int32)
-    if lengths is not None:
-        lengths = np.where(np.diff(ptr) > 0, lengths, 0)
-        np.cumsum(lengths, out=new_ptr[1:])
-    return new_ptr, col[keep].astype(np.int32)
+    np.cumsum([part.size for part in lists], out=new_ptr[1:])
+    return new_ptr, np.concatenate([*lists, np.zeros(0, np.int32)]).astype(np.int32)
 
 
 Maker = Callable[[np.random.Generator, int], LaunchCase]
