@@ -232,7 +232,7 @@ def fusion_rows(launch: Launch) -> list[FusionRow]:
         assert plan is not None
         fuser = BranchFuser(profile, 0.0, Remarks(False), planner)
         predicted = fuser.estimate(plan).gain
-        where = Remarks(False).where(ops[index])
+        where = Remarks(False).where(ops[index]).rsplit("/", 1)[-1]
         plan.apply()
         cycles = launch.cycles(module)
         measured = None if cycles is None else original - cycles
