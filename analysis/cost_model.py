@@ -48,6 +48,18 @@ the paper's regime) the test reduces to f > (T - 1) / T * Ta / (Ta + Tb):
 formula (1) for T iterations of B; when few lanes are idle (D = 1 + n) it is
 T * Tb > N * Ta: the whole inner loop of one lane must outweigh the detours.
 
+The built loop's overheads (`LoopOverheads`: per iteration, per detour,
+per entry, per adaptive decision) are not assumed constants: the flatten
+pass builds the loop on a clone and costs it (issue 17 found the flag test,
+the state carried through `scf.if` yields and the `scf.for` -> `scf.while`
+rewrite to be the whole cost of a nest whose inner body is `c += 1`). With
+a profile's counts of the nest, `PackingEstimate` predicts a warp entry's
+cycles before and after (the busiest lane's work, the detours and their
+chains over empty inner loops); decisions take the trips as correlated as
+the outer loop's idle fraction (`decision_correlation`). The held-out
+corpus (`simt.bench.kernels.heldout`, `python -m simt.bench.heldout`)
+checks the predictions on kernels nothing here was chosen on.
+
 `NestCostModel.decide` turns this into the decision of each mode of
 `simt-flatten-loops`: `always` flattens, `static` and `profile` flatten where
 the test above holds, `adaptive` flattens and passes formula (1)'s threshold

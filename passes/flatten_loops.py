@@ -99,6 +99,16 @@ target): when B runs are long and of scattered lengths and A is much
 heavier than B (Ta / Tb = 10), a split warp detours about as often as
 `always` and loses as `always` does.
 
+The adaptive loop is built only where its run-time check is cheap
+(issue 17: `adaptive` must never fall below 0.95x of the original): the
+loop this pass would build is costed (`measure_overheads`, on a clone) and
+the nest is declined, with a remark, when the fast loop's extra cost per
+inner iteration exceeds `budget` (5%) of the cheapest inner iteration the IR
+allows, or its decisions `budget` of an outer iteration
+(`cost_model.adaptive_refusal`). `static` and `profile` weigh the same
+measured overheads (`LoopOverheads`), `profile` with the profile's counts
+(`cost_model.PackingEstimate`).
+
 Nests of more levels are reduced innermost first, one level per round, until
 the nest depth is `depth`. A nest is left alone, with a remark on stderr and a
 `simt.remark` attribute on the loop, when flattening would be wrong or
@@ -206,7 +216,10 @@ class FlattenLoopsPass(ModulePass):
     `static` (and for loops a profile does not cover); `profile`, the path of a
     simulator profile (`SimulationStats.to_json()`) of the input module, giving
     idle fractions and trip counts (required by `profile`, used by the others
-    for trip counts); `remarks`, whether to print remarks on stderr.
+    for trip counts); `remarks`, whether to print remarks on stderr;
+    `budget` (adaptive), the most its run-time check may cost, as a fraction
+    of an inner and of an outer iteration, before the nest is declined;
+    `sites`, the outer loops to consider (positions in the input IR).
     """
 
     name = "simt-flatten-loops"

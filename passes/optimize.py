@@ -28,10 +28,13 @@ it must be taken on this IR: `simt.profile` before any pass):
    of an unstructured region and pass. Without a profile nothing shows a
    gain, and the function is left alone;
 3. loop nest reduction, innermost nests first (the rounds of
-   `simt-flatten-loops`, with its legality checks): formula (1) with the
-   profile's idle fraction and trip counts (or `simt.loop_info`); the
-   predicted gain is the inner iterations the profile counted times the
-   saving per iteration, `(Tb + Ta/trip) - (1 - n/N)(Tb + Ta + overhead)`.
+   `simt-flatten-loops`, with its legality checks): with the profile's
+   counts of the nest, `simt.analysis.cost_model.PackingEstimate` (the
+   cycles of a warp entry before and after, the built loop's overheads
+   measured on the IR the pass builds, trips taken as correlated as the
+   outer loop's idle fraction says); else formula (1) with the idle
+   fraction and trip counts of `simt.loop_info`, the predicted gain being
+   `(Tb + Ta/trip) - (1 - n/N)(Tb + Ta + overhead)` per inner iteration.
 
 A transformation is applied only when its predicted gain exceeds `margin`
 (a fraction of the profiled cycles of the kernel, or of the site's own cost
