@@ -329,25 +329,29 @@ def profile_from_dict(
     """Matches the `loops` map of a profile (and its `branches` map, for
     the loops' exit branches) with the loop ops of `module`."""
     found: dict[Operation, LoopProfile] = {}
-    for op, site in site_ids(module).items():
+    names = site_ids(module)
+    for op, site in names.items():
         if not isinstance(op, scf.ForOp | scf.WhileOp):
             continue
         entry = loops.get(site)
         if entry is not None:
-            divergent = _exit_divergence(op, branches)
+            divergent = _exit_divergence(op, branches, names)
             found[op] = _loop_profile(entry, op, warp_size, divergent)
     return ProfileData(MappingProxyType(found), warp_size)
 
 
 def _exit_divergence(
-    loop: Operation, branches: Mapping[str, Mapping[str, object]] | None
+    loop: Operation,
+    branches: Mapping[str, Mapping[str, object]] | None,
+    names: Mapping[Operation, str],
 ) -> float | None:
     """Divergent executions of a loop's exit branch (an `scf.for`'s check,
     an `scf.while`'s `scf.condition`) in a profile's `branches` map."""
     if branches is None:
         return None
     exit_op = loop.regions[0].block.last_op if isinstance(loop, scf.WhileOp) else loop
-    entry = branches.get(site_id(exit_op)) if exit_op is not None else None
+    site = names.get(exit_op) if exit_op is not None else None
+    entry = branches.get(site) if site is not None else None
     value = entry.get("divergent") if entry is not None else None
     return float(value) if isinstance(value, int | float) else None
 
