@@ -1,0 +1,681 @@
+"""Host execution of the lowered code: the NVPTX path's LLVM IR, retargeted to the CPU.
+
+`compile_for_host(module)` lowers a copy of a simt module exactly as
+`simt.to_ptx` does (`simt-lower-to-llvm`, then `simt.lowering.llvm_ir`'s
+translation to an llvmlite module for `nvptx64-nvidia-cuda`), retargets that
+module to the host with the small shim layer of `simt.lowering.host_shim`,
+optimizes it with the same LLVM pipeline (`PassBuilder` at O3, with the host's
+target machine) and JIT-compiles it with MCJIT. `simt.runtime.host` launches
+the result over numpy arrays.
+
+The retargeting, and every difference from what goes to the GPU:
+
+1. The triple and data layout are the host's; kernels lose the `ptx_kernel`
+   calling convention and get an entry wrapper `__simt_entry_<kernel>(ptr)`
+   that reads the parameters (numba's array ABI, unchanged) from 8-byte slots.
+2. NVVM intrinsics become calls of shim functions of the same type
+   (`llvm.nvvm.read.ptx.sreg.tid.x` -> `__simt_nvvm_read_ptx_sreg_tid_x`):
+   special registers read the thread record, collectives (votes, ballot,
+   barrier) yield to the launcher, which computes them over the threads that
+   reach them together. An NVVM intrinsic without a shim is an error.
+3. libdevice (`__nv_expf`, ...) is not linked: the shim calls the C
+   library's function of the same name, so transcendental results may differ
+   from the GPU's in the last bits. (NVPTX also fuses `fmul` + `fadd` into
+   `fma` by default; the host does not, so float results can differ in the
+   last bit there too.)
+4. Address spaces stay as they are (the host treats them all as flat memory);
+   shared, constant and local memory are ordinary memory of the host process.
+5. In a kernel that can reach a warp collective (vote, ballot, and the
+   shuffles to come) every basic block of every function that can reach one
+   starts with a call `__simt_step(function, block)` and every return is
+   preceded by `__simt_return()`: each thread reports the blocks it enters, so
+   that the launcher runs the warp in lockstep on the simulator's
+   reconvergence stack (the lanes active at a collective are the simulator's:
+   `simt.runtime.host`). These calls are opaque to the optimizer, which
+   therefore may not merge or move code across block boundaries as freely as
+   on the GPU path. Kernels without warp collectives are not instrumented.
+6. With `checks=True` (the default) a division or remainder by zero or of
+   `INT_MIN` by -1, a shift by the bit width or more, and a load, store or
+   atomic outside every argument array, private array, shared and constant
+   variable record a fault (reported with the kernel and thread by
+   `simt.runtime.host`) instead of being undefined behaviour; the simulator
+   faults on the same conditions. `checks=False` compiles what the GPU gets.
+
+What the launcher does differently from a GPU (threads run one after the
+other, atomics are therefore applied in that order, out-of-range `fptosi`
+gives the host's value) is listed in `simt.runtime.host`.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cache
+from typing import Any
+
+import llvmlite.binding as llvm_binding
+from llvmlite import ir
+from llvmlite.ir import instructions as ins
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.utils.exceptions import DiagnosticException
+
+from simt.analysis import DiGraph, PostDominatorTree
+from simt.lowering import host_shim
+from simt.lowering.host_shim import COLLECTIVES, SPECIAL_REGISTERS, WARP_EVENTS
+from simt.lowering.llvm_ir import to_llvmlite
+from simt.lowering.to_llvm import lower_module
+
+
+class HostCompileError(DiagnosticException):
+    """The lowered module uses something the host shim cannot run."""
+
+
+class Mode(Enum):
+    """How the launcher runs a kernel's threads."""
+
+    DIRECT = "direct"
+    """No collectives: a native loop runs each thread to completion."""
+    FIBERS = "fibers"
+    """Block barriers only: threads are fibers that meet at barriers."""
+    LOCKSTEP = "lockstep"
+    """Warp collectives: fibers stepped block by block on a reconvergence stack."""
+
+
+EXIT_BLOCK = -1
+"""The immediate post-dominator of a block that every path leaves by returning."""
+
+
+@dataclass(frozen=True)
+class FunctionGraph:
+    """The control-flow graph of an instrumented function, as the launcher needs it.
+
+    Blocks are numbered as `__simt_step` reports them (their order in the
+    function, the entry first). `successors[b]` lists the distinct targets of
+    block b's terminator in operand order (the `true` target first); `ipdom[b]`
+    is its immediate post-dominator, `EXIT_BLOCK` for the virtual exit.
+    """
+
+    name: str
+    successors: tuple[tuple[int, ...], ...]
+    ipdom: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class KernelEntry:
+    """A kernel of a host module: its entry wrapper and how its threads run."""
+
+    name: str
+    entry: str
+    params: tuple[str, ...]
+    """The LLVM type of each flattened parameter (`ptr`, `i64`, `i32`, `i8`, ...)."""
+    mode: Mode
+
+
+@dataclass(frozen=True)
+class FaultSite:
+    """What a check at one place of the code guards (for fault messages)."""
+
+    function: str
+    what: str
+
+
+@dataclass(frozen=True)
+class HostIR:
+    """The retargeted module as LLVM IR text, and what the launcher needs of it."""
+
+    text: str
+    """The retargeted module (it declares the shim functions it calls)."""
+    shim: str
+    """The shim's definitions, linked into the module before optimization."""
+    kernels: Mapping[str, KernelEntry]
+    graphs: tuple[FunctionGraph, ...]
+    """The instrumented functions, by the id `__simt_step` reports."""
+    sites: tuple[FaultSite, ...]
+    checks: bool
+
+
+# ---------------------------------------------------------------------------
+# Shim calls
+# ---------------------------------------------------------------------------
+
+
+def _call_sites(module: ir.Module) -> Iterator[tuple[ir.Function, ins.CallInstr]]:
+    for function in module.functions:
+        for block in function.blocks:
+            for instruction in block.instructions:
+                if isinstance(instruction, ins.CallInstr):
+                    yield function, instruction
+
+
+def _replace_function(module: ir.Module, old: ir.Function, name: str) -> ir.Function:
+    """Redirects every call of `old` to a new declaration `name` of the same type."""
+    new = ir.Function(module, old.function_type, name=name)
+    for _, call in _call_sites(module):
+        if call.callee is old:
+            call.replace_usage(old, new)
+    del module.globals[old.name]
+    return new
+
+
+def _redirect_intrinsics(module: ir.Module) -> dict[str, str]:
+    """Points NVVM intrinsic calls at the shim; returns shim text by function name."""
+    shims: dict[str, str] = {}
+    for function in list(module.functions):
+        name = function.name
+        if name.startswith("llvm.nvvm."):
+            shim = _shim_text(name)
+            new = _replace_function(module, function, host_shim.shim_name(name))
+            if name in COLLECTIVES:
+                new.attributes.add("convergent")
+            shims[new.name] = shim
+        elif name.startswith("__nv_") and function.is_declaration:
+            text = host_shim.libdevice_text(name)
+            if text is None:
+                raise HostCompileError(
+                    f"the host shim has no implementation of the libdevice function "
+                    f"'{name}'"
+                )
+            shims[name] = text
+    return shims
+
+
+def _shim_text(intrinsic: str) -> str:
+    if intrinsic in SPECIAL_REGISTERS:
+        return host_shim.special_register_text(intrinsic)
+    if intrinsic in COLLECTIVES:
+        return host_shim.collective_text(intrinsic)
+    raise HostCompileError(
+        f"the host shim has no implementation of the NVVM intrinsic '{intrinsic}' "
+        "(add it to simt.lowering.host_shim)"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Call graph and execution modes
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Uses:
+    """Which collectives each defined function calls directly, and its callees."""
+
+    warp: set[str] = field(default_factory=lambda: set())
+    block: set[str] = field(default_factory=lambda: set())
+    callees: dict[str, set[str]] = field(default_factory=lambda: {})
+
+
+def _collect_uses(module: ir.Module) -> _Uses:
+    warp_shims = {
+        host_shim.shim_name(n) for n, c in COLLECTIVES.items() if c.event in WARP_EVENTS
+    }
+    block_shims = {
+        host_shim.shim_name(n)
+        for n, c in COLLECTIVES.items()
+        if c.event not in WARP_EVENTS
+    }
+    uses = _Uses()
+    defined = {f.name for f in module.functions if not f.is_declaration}
+    for function, call in _call_sites(module):
+        callee = call.callee.name
+        uses.callees.setdefault(function.name, set())
+        if callee in warp_shims or callee == host_shim.shim_name(
+            "llvm.nvvm.activemask"
+        ):
+            uses.warp.add(function.name)
+        elif callee in block_shims:
+            uses.block.add(function.name)
+        elif callee in defined:
+            uses.callees[function.name].add(callee)
+    return uses
+
+
+def _reaching(uses: _Uses, targets: set[str], functions: Sequence[str]) -> set[str]:
+    """The functions from which a call chain reaches one of `targets` (a fixpoint)."""
+    reaching = set(targets)
+    changed = True
+    while changed:
+        changed = False
+        for name in functions:
+            if name not in reaching and uses.callees.get(name, set()) & reaching:
+                reaching.add(name)
+                changed = True
+    return reaching
+
+
+def _mode(kernel: str, warp: set[str], block: set[str]) -> Mode:
+    if kernel in warp:
+        return Mode.LOCKSTEP
+    if kernel in block:
+        return Mode.FIBERS
+    return Mode.DIRECT
+
+
+# ---------------------------------------------------------------------------
+# Lockstep instrumentation
+# ---------------------------------------------------------------------------
+
+
+def _successors(block: ir.Block) -> list[ir.Block]:
+    terminator: Any = block.terminator
+    if isinstance(terminator, ins.ConditionalBranch):
+        targets = [terminator.operands[1], terminator.operands[2]]
+    elif isinstance(terminator, ins.Branch):
+        targets = [terminator.operands[0]]
+    elif isinstance(terminator, ins.SwitchInstr):
+        targets = [terminator.default, *(b for _, b in terminator.cases)]
+    else:
+        targets = []
+    distinct: list[ir.Block] = []
+    for target in targets:
+        if target not in distinct:
+            distinct.append(target)
+    return distinct
+
+
+def function_graph(function: ir.Function) -> FunctionGraph:
+    """The numbered CFG of a function and the immediate post-dominator of each block."""
+    index = {block: i for i, block in enumerate(function.blocks)}
+    successors = tuple(
+        tuple(index[t] for t in _successors(block)) for block in function.blocks
+    )
+    edges = [(b, s) for b, targets in enumerate(successors) for s in targets]
+    graph = DiGraph.from_edges(0, edges, nodes=range(len(successors)))
+    tree = PostDominatorTree(graph)
+    ipdom = tuple(_ipdom_index(tree, b) for b in range(len(successors)))
+    return FunctionGraph(function.name, successors, ipdom)
+
+
+def _ipdom_index(tree: PostDominatorTree[int], block: int) -> int:
+    found = tree.ipdom(block)
+    return found if isinstance(found, int) else EXIT_BLOCK
+
+
+def _first_non_phi(block: ir.Block) -> ins.Instruction:
+    for instruction in block.instructions:
+        if not isinstance(instruction, ins.PhiInstr):
+            return instruction
+    raise AssertionError("a block without a terminator")
+
+
+def _instrument(module: ir.Module, function: ir.Function, fid: int) -> None:
+    """Reports each block entry (`__simt_step`) and return (`__simt_return`)."""
+    i32 = ir.IntType(32)
+    step = _declare(module, "__simt_step", ir.VoidType(), [i32, i32])
+    leave = _declare(module, "__simt_return", ir.VoidType(), [])
+    builder = ir.IRBuilder()
+    for index, block in enumerate(list(function.blocks)):
+        builder.position_before(_first_non_phi(block))
+        builder.call(step, [ir.Constant(i32, fid), ir.Constant(i32, index)])
+        if isinstance(block.terminator, ins.Ret):
+            builder.position_before(block.terminator)
+            builder.call(leave, [])
+
+
+def _declare(
+    module: ir.Module, name: str, result: ir.Type, params: Sequence[ir.Type]
+) -> ir.Function:
+    existing = module.globals.get(name)
+    if isinstance(existing, ir.Function):
+        return existing
+    return ir.Function(module, ir.FunctionType(result, list(params)), name=name)
+
+
+# ---------------------------------------------------------------------------
+# Checks
+# ---------------------------------------------------------------------------
+
+_DIVISIONS = frozenset({"sdiv", "udiv", "srem", "urem"})
+_SHIFTS = frozenset({"shl", "lshr", "ashr"})
+_I1 = ir.IntType(1)
+_I64 = ir.IntType(64)
+_GENERIC = ir.PointerType()
+
+
+def type_size(type_: ir.Type) -> int | None:
+    """Bytes of a value of an LLVM type (None for types the checks do not size)."""
+    if isinstance(type_, ir.IntType):
+        return max(1, type_.width // 8)
+    if isinstance(type_, ir.HalfType):
+        return 2
+    if isinstance(type_, ir.FloatType):
+        return 4
+    if isinstance(type_, ir.DoubleType | ir.PointerType):
+        return 8
+    if isinstance(type_, ir.ArrayType):
+        element = type_size(type_.element)
+        return None if element is None else element * type_.count
+    return None
+
+
+def _access(instruction: ins.Instruction) -> tuple[int, ir.Type] | None:
+    """The pointer operand's position and the accessed type of a memory access."""
+    if isinstance(instruction, ins.LoadInstr):
+        return 0, instruction.type
+    if isinstance(instruction, ins.StoreInstr):
+        return 1, instruction.operands[0].type
+    if isinstance(instruction, ins.AtomicRMW | ins.CmpXchg):
+        return 0, instruction.operands[1].type
+    return None
+
+
+def _root(pointer: ir.Value) -> ir.Value:
+    """The pointer an address is computed from (through GEPs and pointer casts)."""
+    while True:
+        if isinstance(pointer, ins.GEPInstr):
+            pointer = pointer.pointer
+        elif isinstance(pointer, ins.CastInstr) and pointer.opname in (
+            "addrspacecast",
+            "bitcast",
+        ):
+            pointer = pointer.operands[0]
+        else:
+            return pointer
+
+
+def _static_extent(root: ir.Value) -> int | None:
+    """Bytes of a private array or module variable, None for anything else."""
+    if isinstance(root, ins.AllocaInstr):
+        element = type_size(root.allocated_type)
+        count = root.operands[0] if root.operands else ir.Constant(_I64, 1)
+        if element is None or not isinstance(count, ir.Constant):
+            return None
+        return element * int(count.constant)
+    if isinstance(root, ir.GlobalVariable):
+        size = type_size(root.value_type)
+        return size if size else None
+    return None
+
+
+@dataclass
+class _Checker:
+    """Inserts the fault checks of one module and numbers their sites."""
+
+    module: ir.Module
+    sites: list[FaultSite] = field(default_factory=lambda: [])
+
+    def run(self, function: ir.Function) -> None:
+        for block in list(function.blocks):
+            for instruction in list(block.instructions):
+                if instruction.opname in _DIVISIONS:
+                    self.division(function, instruction)
+                elif instruction.opname in _SHIFTS:
+                    self.shift(function, instruction)
+                else:
+                    access = _access(instruction)
+                    if access is not None:
+                        self.memory(function, instruction, *access)
+
+    def site(self, function: ir.Function, what: str) -> ir.Constant:
+        self.sites.append(FaultSite(function.name, what))
+        return ir.Constant(_I64, len(self.sites) - 1)
+
+    def fault_if(
+        self,
+        builder: ir.IRBuilder,
+        bad: ir.Value,
+        kind: host_shim.FaultKind,
+        site: ir.Constant,
+    ) -> None:
+        fault_if = _declare(
+            self.module, "__simt_fault_if", ir.VoidType(), [_I1, _I64, _I64]
+        )
+        builder.call(fault_if, [bad, ir.Constant(_I64, int(kind)), site])
+
+    def division(self, function: ir.Function, op: ins.Instruction) -> None:
+        lhs, rhs = op.operands
+        type_ = rhs.type
+        assert isinstance(type_, ir.IntType)
+        if isinstance(rhs, ir.Constant) and rhs.constant not in (0, -1):
+            return
+        builder = ir.IRBuilder(op.parent)
+        builder.position_before(op)
+        bad: Any = builder.icmp_unsigned("==", rhs, ir.Constant(type_, 0))
+        if op.opname in ("sdiv", "srem"):
+            minimum = ir.Constant(type_, -(1 << (type_.width - 1)))
+            overflow = builder.and_(
+                builder.icmp_signed("==", lhs, minimum),
+                builder.icmp_signed("==", rhs, ir.Constant(type_, -1)),
+            )
+            bad = builder.or_(bad, overflow)
+        site = self.site(function, f"'{op.opname}' by zero or of INT_MIN by -1")
+        self.fault_if(builder, bad, host_shim.FaultKind.DIVISION, site)
+        op.replace_usage(rhs, builder.select(bad, ir.Constant(type_, 1), rhs))
+
+    def shift(self, function: ir.Function, op: ins.Instruction) -> None:
+        amount = op.operands[1]
+        type_ = amount.type
+        if not isinstance(type_, ir.IntType):
+            return
+        if isinstance(amount, ir.Constant) and 0 <= amount.constant < type_.width:
+            return
+        builder = ir.IRBuilder(op.parent)
+        builder.position_before(op)
+        bad: Any = builder.icmp_unsigned(">=", amount, ir.Constant(type_, type_.width))
+        site = self.site(function, f"'{op.opname}' by {type_.width} bits or more")
+        self.fault_if(builder, bad, host_shim.FaultKind.SHIFT, site)
+        op.replace_usage(amount, builder.select(bad, ir.Constant(type_, 0), amount))
+
+    def memory(
+        self,
+        function: ir.Function,
+        op: ins.Instruction,
+        position: int,
+        accessed: ir.Type,
+    ) -> None:
+        pointer = op.operands[position]
+        size = type_size(accessed) or 1
+        root = _root(pointer)
+        extent = _static_extent(root)
+        if pointer is root and extent is not None and size <= extent:
+            return
+        builder = ir.IRBuilder(op.parent)
+        builder.position_before(op)
+        site = self.site(function, f"'{op.opname}' of {size} bytes")
+        if extent is not None:
+            checked = self.static(builder, pointer, root, extent - size, site)
+        else:
+            checked = self.dynamic(builder, pointer, size, site)
+        op.replace_usage(pointer, checked)
+
+    def static(
+        self,
+        builder: ir.IRBuilder,
+        pointer: Any,
+        root: Any,
+        last: int,
+        site: ir.Constant,
+    ) -> Any:
+        """Checks `0 <= pointer - root <= last` (the access ends inside the object)."""
+        offset = builder.sub(
+            builder.ptrtoint(pointer, _I64), builder.ptrtoint(root, _I64)
+        )
+        bad: Any = builder.icmp_unsigned(">", offset, ir.Constant(_I64, last))
+        if last < 0:
+            bad = ir.Constant(_I1, 1)
+        self.fault_if(builder, bad, host_shim.FaultKind.MEMORY, site)
+        return builder.select(bad, self.scratch(builder, pointer.type), pointer)
+
+    def dynamic(
+        self, builder: ir.IRBuilder, pointer: Any, size: int, site: ir.Constant
+    ) -> Any:
+        """Checks the access against the launch's table of argument arrays."""
+        check = _declare(
+            self.module, "__simt_check_range", _GENERIC, [_GENERIC, _I64, _I64]
+        )
+        flat = pointer
+        if pointer.type != _GENERIC:
+            flat = builder.addrspacecast(pointer, _GENERIC)
+        checked = builder.call(check, [flat, ir.Constant(_I64, size), site])
+        if pointer.type != _GENERIC:
+            return builder.addrspacecast(checked, pointer.type)
+        return checked
+
+    def scratch(self, builder: ir.IRBuilder, type_: ir.Type) -> Any:
+        scratch = self.module.globals.get("__simt_scratch")
+        if not isinstance(scratch, ir.GlobalVariable):
+            scratch = ir.GlobalVariable(
+                self.module, ir.ArrayType(_I64, 8), "__simt_scratch"
+            )
+        if scratch.type != type_:
+            return builder.addrspacecast(scratch, type_)
+        return scratch
+
+
+# ---------------------------------------------------------------------------
+# Entry wrappers and the whole retargeting
+# ---------------------------------------------------------------------------
+
+
+def _entry_wrapper(module: ir.Module, kernel: ir.Function) -> ir.Function:
+    """`__simt_entry_<kernel>(ptr args)`: loads each parameter from its 8-byte slot."""
+    wrapper = ir.Function(
+        module,
+        ir.FunctionType(ir.VoidType(), [_GENERIC]),
+        name=host_shim.entry_name(kernel.name),
+    )
+    builder = ir.IRBuilder(wrapper.append_basic_block("entry"))
+    (slots,) = wrapper.args
+    params: list[ir.Value] = []
+    for index, arg in enumerate(kernel.args):
+        slot = builder.gep(slots, [ir.Constant(_I64, index)], source_etype=_I64)
+        params.append(builder.load(slot, typ=arg.type))
+    builder.call(kernel, params)
+    builder.ret_void()
+    return wrapper
+
+
+def _kernels(module: ir.Module) -> list[ir.Function]:
+    return [
+        f
+        for f in module.functions
+        if f.calling_convention == "ptx_kernel" and not f.is_declaration
+    ]
+
+
+def retarget(module: ir.Module, *, checks: bool = True) -> HostIR:
+    """Retargets an NVPTX llvmlite module (from `to_llvmlite`) to the host, in place."""
+    kernels = _kernels(module)
+    if not kernels:
+        raise HostCompileError(
+            "the module has no kernel (a func.func with simt.kernel)"
+        )
+    shims = _redirect_intrinsics(module)
+    uses = _collect_uses(module)
+    names = [f.name for f in module.functions if not f.is_declaration]
+    warp = _reaching(uses, uses.warp, names)
+    block = _reaching(uses, uses.block, names)
+    graphs: list[FunctionGraph] = []
+    defined = [f for f in module.functions if not f.is_declaration]
+    for function in defined:
+        if function.name in warp:
+            graphs.append(function_graph(function))
+            _instrument(module, function, len(graphs) - 1)
+    checker = _Checker(module)
+    if checks:
+        for function in defined:
+            checker.run(function)
+    entries: dict[str, KernelEntry] = {}
+    for kernel in kernels:
+        kernel.calling_convention = ""
+        wrapper = _entry_wrapper(module, kernel)
+        params = tuple(str(arg.type) for arg in kernel.args)
+        mode = _mode(kernel.name, warp, block)
+        entries[kernel.name] = KernelEntry(kernel.name, wrapper.name, params, mode)
+    module.triple = llvm_binding.get_process_triple()
+    module.data_layout = host_data_layout()
+    shim = host_shim.runtime_text() + "".join(shims.values())
+    return HostIR(
+        str(module), shim, entries, tuple(graphs), tuple(checker.sites), checks
+    )
+
+
+def host_ir(module: ModuleOp, *, checks: bool = True) -> HostIR:
+    """The host LLVM IR of a simt module: lowered as for NVPTX, then retargeted."""
+    copy = module.clone()
+    lower_module(copy)
+    return retarget(to_llvmlite(copy), checks=checks)
+
+
+# ---------------------------------------------------------------------------
+# JIT compilation
+# ---------------------------------------------------------------------------
+
+
+@cache
+def _initialize() -> None:
+    llvm_binding.initialize_native_target()
+    llvm_binding.initialize_native_asmprinter()
+    for library in ("c", "m"):
+        path = ctypes.util.find_library(library)
+        if path is not None:
+            llvm_binding.load_library_permanently(path)
+
+
+def host_target_machine() -> llvm_binding.TargetMachine:
+    """A new O3 target machine for the CPU this process runs on.
+
+    New for each use: an MCJIT execution engine takes ownership of its target
+    machine and frees it with itself.
+    """
+    _initialize()
+    target = llvm_binding.Target.from_triple(llvm_binding.get_process_triple())
+    return target.create_target_machine(
+        cpu=llvm_binding.get_host_cpu_name(),
+        features=llvm_binding.get_host_cpu_features().flatten(),
+        opt=3,
+        codemodel="jitdefault",
+    )
+
+
+@cache
+def host_data_layout() -> str:
+    """The data layout of `host_target_machine()`."""
+    return str(host_target_machine().target_data)
+
+
+@dataclass
+class HostProgram:
+    """A JIT-compiled host module: function and variable addresses by name."""
+
+    ir: HostIR
+    engine: llvm_binding.ExecutionEngine
+
+    def function(self, name: str) -> int:
+        return self.engine.get_function_address(name)
+
+    def variable(self, name: str) -> int:
+        return self.engine.get_global_value_address(name)
+
+    @property
+    def kernels(self) -> Mapping[str, KernelEntry]:
+        return self.ir.kernels
+
+
+def optimize(
+    module: llvm_binding.ModuleRef, machine: llvm_binding.TargetMachine
+) -> None:
+    """The pipeline `simt.to_ptx` runs (`PassBuilder` at O3), for `machine`."""
+    options = llvm_binding.create_pipeline_tuning_options(speed_level=3)
+    builder = llvm_binding.create_pass_builder(machine, options)
+    builder.getModulePassManager().run(module, builder)
+
+
+def compile_ir(host: HostIR) -> HostProgram:
+    """Parses, verifies, optimizes at O3 and JIT-compiles host LLVM IR."""
+    machine = host_target_machine()
+    module = llvm_binding.parse_assembly(host.text)
+    module.link_in(llvm_binding.parse_assembly(host.shim))
+    module.verify()
+    optimize(module, machine)
+    module.verify()
+    engine = llvm_binding.create_mcjit_compiler(module, machine)
+    engine.finalize_object()
+    return HostProgram(host, engine)
+
+
+def compile_for_host(module: ModuleOp, *, checks: bool = True) -> HostProgram:
+    """The simt module lowered, retargeted and JIT-compiled for this CPU."""
+    return compile_ir(host_ir(module, checks=checks))

@@ -1,0 +1,580 @@
+"""The host shim: what the NVPTX intrinsics and libdevice calls become on the CPU.
+
+`simt.lowering.host` retargets the LLVM IR of the NVPTX path to the host; the
+calls it cannot leave as they are go to the functions defined here, in LLVM
+IR text that is linked into every host module before it is optimized (so the
+small ones inline). Each GPU thread has a *thread record*: `RECORD_FIELDS`
+64-bit fields (`Field`) that the launcher fills and the shim reads; the global
+`@__simt_thread` points at the record of the thread that runs.
+
+| on the GPU (NVPTX) | on the host (this shim) |
+|---|---|
+| `llvm.nvvm.read.ptx.sreg.{tid,ntid,ctaid,nctaid}.{x,y,z}`, `.laneid`, `.warpsize` | a load of the field of the thread record |
+| `llvm.nvvm.activemask` | the `MASK` field: the lanes of the warp that run the current step (the launcher sets it) |
+| `llvm.nvvm.vote.{any,all,ballot}.sync` | a *collective*: the thread writes `Event` and operands into its record and yields to the launcher, which computes the result over the lanes that reached it together and resumes the thread |
+| `llvm.nvvm.barrier.cta.sync.aligned.all` | a collective over the thread block (`Event.BARRIER`) |
+| `__nv_expf`, `__nv_log`, ... (libdevice) | the C library's `expf`, `log`, ... (`__nv_rsqrt*` is `1 / sqrt`) |
+| `addrspace(1)` (global), `addrspace(3)` (shared), `addrspace(4)` (constant), `addrspace(5)` (local) | left as they are: x86-64 and AArch64 treat them as the flat address space, so `addrspacecast` is a no-op |
+| `ptx_kernel` calling convention | the C calling convention, called through an entry wrapper `__simt_entry_<kernel>(ptr args)` that loads each parameter from an 8-byte slot |
+
+A new collective slots in as a row of `COLLECTIVES` (its NVVM name, operand
+and result types and `Event` code) and a handler in `simt.runtime.host`; a new
+special register as a row of `SPECIAL_REGISTERS`.
+
+Threads that may reach a collective run as fibers (glibc `getcontext` /
+`makecontext` / `swapcontext`, one stack per thread of the block): the shim's
+`__simt_yield` switches back to the launcher's context and `__simt_resume`
+switches into a list of threads, one after the other. Kernels without
+collectives run on `__simt_run_direct`, a plain loop over the threads of a
+range of blocks.
+
+Checks (`simt.lowering.host` inserts them unless asked not to): a division or
+remainder by zero or `INT_MIN / -1`, a shift by at least the bit width and a
+memory access outside every argument array, shared or constant variable and
+private array record a *fault* (`@__simt_fault`: kind, site, thread) instead of
+trapping or corrupting memory; the faulting access reads and writes a scratch
+word and the launch stops after the faulting thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import IntEnum
+from types import MappingProxyType
+
+
+class Field(IntEnum):
+    """The 64-bit fields of a thread record, by index."""
+
+    EVENT = 0
+    ARG0 = 1
+    ARG1 = 2
+    ARG2 = 3
+    ARG3 = 4
+    RESULT = 5
+    MASK = 6
+    TID_X = 7
+    TID_Y = 8
+    TID_Z = 9
+    NTID_X = 10
+    NTID_Y = 11
+    NTID_Z = 12
+    CTAID_X = 13
+    CTAID_Y = 14
+    CTAID_Z = 15
+    NCTAID_X = 16
+    NCTAID_Y = 17
+    NCTAID_Z = 18
+    LANE = 19
+    WARP_SIZE = 20
+    ENTRY = 21
+    ARGS = 22
+    CONTEXT = 23
+    THREAD = 24
+    """The thread's linear index in the launch (for fault reports)."""
+
+
+RECORD_FIELDS = 32
+"""Fields per thread record (256 bytes; the tail is reserved)."""
+
+
+class Event(IntEnum):
+    """Why a fiber yielded to the launcher (the `EVENT` field)."""
+
+    RUNNING = 0
+    EXIT = 1
+    STEP = 2
+    """Entered a block of an instrumented function: ARG0 = function, ARG1 = block."""
+    RETURN = 3
+    """About to return from an instrumented function."""
+    BARRIER = 4
+    VOTE_ANY = 5
+    VOTE_ALL = 6
+    BALLOT = 7
+
+
+class FaultKind(IntEnum):
+    """What a failed check found (`@__simt_fault` word 0)."""
+
+    NONE = 0
+    DIVISION = 1
+    SHIFT = 2
+    MEMORY = 3
+
+
+FAULT_WORDS = 4
+"""`@__simt_fault`: kind, site, thread, address."""
+
+CONTEXT_BYTES = 8192
+"""Bytes reserved per `ucontext_t` (glibc: 968 on x86-64, 4560 on AArch64)."""
+
+
+SPECIAL_REGISTERS: Mapping[str, Field] = MappingProxyType(
+    {
+        **{
+            f"llvm.nvvm.read.ptx.sreg.{register}.{dim}": Field[f"{field}_{dim.upper()}"]
+            for register, field in (
+                ("tid", "TID"),
+                ("ntid", "NTID"),
+                ("ctaid", "CTAID"),
+                ("nctaid", "NCTAID"),
+            )
+            for dim in "xyz"
+        },
+        "llvm.nvvm.read.ptx.sreg.laneid": Field.LANE,
+        "llvm.nvvm.read.ptx.sreg.warpsize": Field.WARP_SIZE,
+        "llvm.nvvm.activemask": Field.MASK,
+    }
+)
+"""NVVM intrinsics that read a field of the thread record (all return `i32`)."""
+
+
+@dataclass(frozen=True)
+class Collective:
+    """An NVVM intrinsic that the launcher computes over a group of threads.
+
+    `params` and `result` are LLVM type names (`i1`, `i32`, `i64`, `float`,
+    `double`); each operand travels zero-extended (integers) or bit-cast
+    (floats) in `ARG0`, `ARG1`, ..., the result comes back in `RESULT`.
+    """
+
+    event: Event
+    params: tuple[str, ...]
+    result: str
+
+
+COLLECTIVES: Mapping[str, Collective] = MappingProxyType(
+    {
+        "llvm.nvvm.vote.any.sync": Collective(Event.VOTE_ANY, ("i32", "i1"), "i1"),
+        "llvm.nvvm.vote.all.sync": Collective(Event.VOTE_ALL, ("i32", "i1"), "i1"),
+        "llvm.nvvm.vote.ballot.sync": Collective(Event.BALLOT, ("i32", "i1"), "i32"),
+        "llvm.nvvm.barrier.cta.sync.aligned.all": Collective(
+            Event.BARRIER, ("i32",), "void"
+        ),
+    }
+)
+"""Every collective NVVM intrinsic the host runs, by name."""
+
+WARP_EVENTS = frozenset({Event.VOTE_ANY, Event.VOTE_ALL, Event.BALLOT})
+"""Collectives over the lanes of a warp that are active together (the others are
+over the thread block)."""
+
+LIBDEVICE_FUNCTIONS = frozenset(
+    {
+        "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos",
+        "tan", "sinh", "cosh", "tanh", "asin", "acos", "atan", "asinh", "atanh",
+        "atan2", "erf", "cbrt", "pow",
+    }
+)  # fmt: skip
+"""libdevice functions (`__nv_<name>`, `__nv_<name>f`) that call the C library's."""
+
+
+def shim_name(intrinsic: str) -> str:
+    """The host function that replaces an NVVM intrinsic (`llvm.nvvm.a.b` -> `__simt_nvvm_a_b`)."""
+    return "__simt_nvvm_" + intrinsic.removeprefix("llvm.nvvm.").replace(".", "_")
+
+
+def entry_name(kernel: str) -> str:
+    """The name of the entry wrapper of a kernel."""
+    return f"__simt_entry_{kernel}"
+
+
+# ---------------------------------------------------------------------------
+# LLVM IR text
+# ---------------------------------------------------------------------------
+
+
+def _field(index: int, name: str, thread: str = "%t") -> str:
+    return f"  %{name} = getelementptr i64, ptr {thread}, i64 {index}\n"
+
+
+def special_register_text(intrinsic: str) -> str:
+    """The definition of the shim of a special-register intrinsic."""
+    field = SPECIAL_REGISTERS[intrinsic]
+    return (
+        f"define i32 @{shim_name(intrinsic)}() alwaysinline {{\n"
+        "  %t = load ptr, ptr @__simt_thread\n"
+        + _field(field, "p")
+        + "  %v = load i64, ptr %p\n"
+        "  %r = trunc i64 %v to i32\n"
+        "  ret i32 %r\n"
+        "}\n"
+    )
+
+
+def _to_word(type_: str, value: str, name: str) -> str:
+    if type_ in ("float", "double"):
+        width = 32 if type_ == "float" else 64
+        bits = f"%{name}.bits"
+        text = f"  {bits} = bitcast {type_} {value} to i{width}\n"
+        if width == 64:
+            return text + f"  %{name} = add i64 {bits}, 0\n"
+        return text + f"  %{name} = zext i32 {bits} to i64\n"
+    if type_ == "i64":
+        return f"  %{name} = add i64 {value}, 0\n"
+    return f"  %{name} = zext {type_} {value} to i64\n"
+
+
+def _from_word(type_: str, word: str) -> str:
+    if type_ == "i64":
+        return f"  ret i64 {word}\n"
+    if type_ in ("float", "double"):
+        width = 32 if type_ == "float" else 64
+        text = "" if width == 64 else f"  %n = trunc i64 {word} to i32\n"
+        source = word if width == 64 else "%n"
+        return text + (
+            f"  %f = bitcast i{width} {source} to {type_}\n  ret {type_} %f\n"
+        )
+    return f"  %n = trunc i64 {word} to {type_}\n  ret {type_} %n\n"
+
+
+def collective_text(intrinsic: str) -> str:
+    """The definition of the shim of a collective intrinsic: record, yield, result."""
+    spec = COLLECTIVES[intrinsic]
+    params = ", ".join(f"{t} %a{i}" for i, t in enumerate(spec.params))
+    body = (
+        "  %t = load ptr, ptr @__simt_thread\n"
+        + _field(Field.EVENT, "e")
+        + f"  store i64 {int(spec.event)}, ptr %e\n"
+    )
+    for index, type_ in enumerate(spec.params):
+        body += _to_word(type_, f"%a{index}", f"w{index}")
+        body += _field(Field.ARG0 + index, f"p{index}")
+        body += f"  store i64 %w{index}, ptr %p{index}\n"
+    body += "  call void @__simt_yield(ptr %t)\n"
+    if spec.result == "void":
+        body += "  ret void\n"
+    else:
+        body += (
+            "  %t2 = load ptr, ptr @__simt_thread\n"
+            + _field(Field.RESULT, "rp", "%t2")
+            + "  %word = load i64, ptr %rp\n"
+            + _from_word(spec.result, "%word")
+        )
+    return (
+        f"define {spec.result} @{shim_name(intrinsic)}({params}) convergent {{\n"
+        + body
+        + "}\n"
+    )
+
+
+def libdevice_text(name: str) -> str | None:
+    """The host definition of libdevice's `name` (`__nv_expf`), or None if unknown."""
+    base = name.removeprefix("__nv_")
+    is_float = base.endswith("f") and base[:-1] in LIBDEVICE_FUNCTIONS | {"rsqrt"}
+    stem = base[:-1] if is_float else base
+    type_ = "float" if is_float else "double"
+    arity = 2 if stem in ("atan2", "pow") else 1
+    params = ", ".join(f"{type_} %x{i}" for i in range(arity))
+    args = ", ".join(f"{type_} %x{i}" for i in range(arity))
+    if stem == "rsqrt":
+        suffix = "f32" if is_float else "f64"
+        return (
+            f"define {type_} @{name}({type_} %x0) alwaysinline {{\n"
+            f"  %s = call {type_} @llvm.sqrt.{suffix}({type_} %x0)\n"
+            f"  %r = fdiv {type_} 1.0, %s\n  ret {type_} %r\n}}\n"
+            f"declare {type_} @llvm.sqrt.{suffix}({type_})\n"
+        )
+    if stem not in LIBDEVICE_FUNCTIONS:
+        return None
+    libm = f"{stem}f" if is_float else stem
+    return (
+        f"define {type_} @{name}({params}) alwaysinline {{\n"
+        f"  %r = call {type_} @{libm}({args})\n  ret {type_} %r\n}}\n"
+        f"declare {type_} @{libm}({', '.join([type_] * arity)})\n"
+    )
+
+
+def _unravel(prefix: str, index: str, dims: tuple[str, str, str]) -> str:
+    """`x = i % dx; y = (i / dx) % dy; z = i / (dx * dy)` in LLVM IR."""
+    dx, dy, _ = dims
+    return (
+        f"  %{prefix}x = urem i64 {index}, {dx}\n"
+        f"  %{prefix}q = udiv i64 {index}, {dx}\n"
+        f"  %{prefix}y = urem i64 %{prefix}q, {dy}\n"
+        f"  %{prefix}z = udiv i64 %{prefix}q, {dy}\n"
+    )
+
+
+def _store_field(field: Field, value: str, label: str) -> str:
+    return _field(field, f"f.{label}") + f"  store i64 {value}, ptr %f.{label}\n"
+
+
+_RUNTIME = """
+@__simt_thread = internal global ptr null
+@__simt_sched = internal global [{context_bytes} x i8] zeroinitializer, align 64
+@__simt_fault = global [{fault_words} x i64] zeroinitializer
+@__simt_ranges = global ptr null
+@__simt_nranges = global i64 0
+@__simt_scratch = global [8 x i64] zeroinitializer, align 64
+
+declare i32 @getcontext(ptr)
+declare void @makecontext(ptr, ptr, i32, ...)
+declare i32 @swapcontext(ptr, ptr)
+
+define internal void @__simt_yield(ptr %t) noinline {{
+  %cp = getelementptr i64, ptr %t, i64 {context}
+  %c = load ptr, ptr %cp
+  %r = call i32 @swapcontext(ptr %c, ptr @__simt_sched)
+  ret void
+}}
+
+define void @__simt_step(i32 %fn, i32 %block) {{
+  %t = load ptr, ptr @__simt_thread
+  %e = getelementptr i64, ptr %t, i64 {event}
+  store i64 {step}, ptr %e
+  %a0 = getelementptr i64, ptr %t, i64 {arg0}
+  %f = zext i32 %fn to i64
+  store i64 %f, ptr %a0
+  %a1 = getelementptr i64, ptr %t, i64 {arg1}
+  %b = zext i32 %block to i64
+  store i64 %b, ptr %a1
+  call void @__simt_yield(ptr %t)
+  ret void
+}}
+
+define void @__simt_return() {{
+  %t = load ptr, ptr @__simt_thread
+  %e = getelementptr i64, ptr %t, i64 {event}
+  store i64 {return_}, ptr %e
+  call void @__simt_yield(ptr %t)
+  ret void
+}}
+
+define internal void @__simt_record_fault(i64 %kind, i64 %site, i64 %address) noinline {{
+  %old = load i64, ptr @__simt_fault
+  %first = icmp eq i64 %old, 0
+  br i1 %first, label %record, label %done
+record:
+  store i64 %kind, ptr @__simt_fault
+  %sp = getelementptr i64, ptr @__simt_fault, i64 1
+  store i64 %site, ptr %sp
+  %t = load ptr, ptr @__simt_thread
+  %ip = getelementptr i64, ptr %t, i64 {thread}
+  %i = load i64, ptr %ip
+  %tp = getelementptr i64, ptr @__simt_fault, i64 2
+  store i64 %i, ptr %tp
+  %ap = getelementptr i64, ptr @__simt_fault, i64 3
+  store i64 %address, ptr %ap
+  br label %done
+done:
+  ret void
+}}
+
+define void @__simt_fault_if(i1 %bad, i64 %kind, i64 %site) alwaysinline {{
+  br i1 %bad, label %fault, label %ok
+fault:
+  call void @__simt_record_fault(i64 %kind, i64 %site, i64 0)
+  br label %ok
+ok:
+  ret void
+}}
+
+; Returns `p` if [p, p + size) lies inside a range of the table, else records a
+; fault and returns a scratch word.
+define ptr @__simt_check_range(ptr %p, i64 %size, i64 %site) {{
+entry:
+  %n = load i64, ptr @__simt_nranges
+  %table = load ptr, ptr @__simt_ranges
+  %a = ptrtoint ptr %p to i64
+  %end = add i64 %a, %size
+  br label %loop
+loop:
+  %i = phi i64 [0, %entry], [%next, %miss]
+  %more = icmp ult i64 %i, %n
+  br i1 %more, label %test, label %fault
+test:
+  %k = shl i64 %i, 1
+  %lop = getelementptr i64, ptr %table, i64 %k
+  %lo = load i64, ptr %lop
+  %k1 = add i64 %k, 1
+  %hip = getelementptr i64, ptr %table, i64 %k1
+  %hi = load i64, ptr %hip
+  %above = icmp uge i64 %a, %lo
+  %below = icmp ule i64 %end, %hi
+  %inside = and i1 %above, %below
+  %next = add i64 %i, 1
+  br i1 %inside, label %found, label %miss
+miss:
+  br label %loop
+found:
+  ret ptr %p
+fault:
+  call void @__simt_record_fault(i64 {memory}, i64 %site, i64 %a)
+  ret ptr @__simt_scratch
+}}
+
+define internal void @__simt_fiber_main() {{
+  %t = load ptr, ptr @__simt_thread
+  %ep = getelementptr i64, ptr %t, i64 {entry}
+  %entry = load ptr, ptr %ep
+  %ap = getelementptr i64, ptr %t, i64 {args}
+  %args = load ptr, ptr %ap
+  call void %entry(ptr %args)
+  %t2 = load ptr, ptr @__simt_thread
+  %e = getelementptr i64, ptr %t2, i64 {event}
+  store i64 {exit}, ptr %e
+  call void @__simt_yield(ptr %t2)
+  unreachable
+}}
+
+; Prepares one fiber per thread record: records are {record_bytes} bytes apart,
+; each one's CONTEXT field points at its ucontext, stacks are `size` bytes apart.
+define void @__simt_fiber_init(ptr %records, i64 %n, ptr %stacks, i64 %size) {{
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %loop
+loop:
+  %i = phi i64 [0, %entry], [%next, %loop]
+  %t = getelementptr [{fields} x i64], ptr %records, i64 %i
+  %cp = getelementptr i64, ptr %t, i64 {context}
+  %c = load ptr, ptr %cp
+  %g = call i32 @getcontext(ptr %c)
+  %offset = mul i64 %i, %size
+  %stack = getelementptr i8, ptr %stacks, i64 %offset
+  %link = getelementptr i8, ptr %c, i64 8
+  store ptr null, ptr %link
+  %sp = getelementptr i8, ptr %c, i64 16
+  store ptr %stack, ptr %sp
+  %sz = getelementptr i8, ptr %c, i64 32
+  store i64 %size, ptr %sz
+  call void (ptr, ptr, i32, ...) @makecontext(ptr %c, ptr @__simt_fiber_main, i32 0)
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}}
+
+; Runs the threads `ids[0..k)` (indices of records) one after the other, each
+; until it yields.
+define void @__simt_resume(ptr %records, ptr %ids, i64 %k) {{
+entry:
+  %empty = icmp eq i64 %k, 0
+  br i1 %empty, label %done, label %loop
+loop:
+  %i = phi i64 [0, %entry], [%next, %loop]
+  %idp = getelementptr i64, ptr %ids, i64 %i
+  %id = load i64, ptr %idp
+  %t = getelementptr [{fields} x i64], ptr %records, i64 %id
+  store ptr %t, ptr @__simt_thread
+  %e = getelementptr i64, ptr %t, i64 {event}
+  store i64 0, ptr %e
+  %cp = getelementptr i64, ptr %t, i64 {context}
+  %c = load ptr, ptr %cp
+  %r = call i32 @swapcontext(ptr @__simt_sched, ptr %c)
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %k
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}}
+
+; Runs every thread of blocks [first, last) to completion, one after the other,
+; in the record `%t` (geometry: grid x y z, block x y z, warp size). Stops after
+; a thread that recorded a fault; returns the number of blocks run.
+define i64 @__simt_run_direct(ptr %t, ptr %kernel, ptr %args, ptr %geometry, i64 %first, i64 %last) {{
+start:
+  %gxp = getelementptr i64, ptr %geometry, i64 0
+  %gx = load i64, ptr %gxp
+  %gyp = getelementptr i64, ptr %geometry, i64 1
+  %gy = load i64, ptr %gyp
+  %gzp = getelementptr i64, ptr %geometry, i64 2
+  %gz = load i64, ptr %gzp
+  %bxp = getelementptr i64, ptr %geometry, i64 3
+  %bx = load i64, ptr %bxp
+  %byp = getelementptr i64, ptr %geometry, i64 4
+  %by = load i64, ptr %byp
+  %bzp = getelementptr i64, ptr %geometry, i64 5
+  %bz = load i64, ptr %bzp
+  %wsp = getelementptr i64, ptr %geometry, i64 6
+  %ws = load i64, ptr %wsp
+  %bxy = mul i64 %bx, %by
+  %per_block = mul i64 %bxy, %bz
+  store ptr %t, ptr @__simt_thread
+{store_geometry}
+  %none = icmp uge i64 %first, %last
+  br i1 %none, label %done, label %block
+block:
+  %b = phi i64 [%first, %start], [%b.next, %block.end]
+{unravel_block}
+{store_block}
+  %base = mul i64 %b, %per_block
+  br label %thread
+thread:
+  %i = phi i64 [0, %block], [%i.next, %thread.next]
+{unravel_thread}
+{store_thread}
+  %lane = urem i64 %i, %ws
+{store_lane}
+  %global = add i64 %base, %i
+{store_global}
+  call void %kernel(ptr %args)
+  %fault = load i64, ptr @__simt_fault
+  %failed = icmp ne i64 %fault, 0
+  br i1 %failed, label %stop, label %thread.next
+thread.next:
+  %i.next = add i64 %i, 1
+  %more = icmp ult i64 %i.next, %per_block
+  br i1 %more, label %thread, label %block.end
+block.end:
+  %b.next = add i64 %b, 1
+  %more.blocks = icmp ult i64 %b.next, %last
+  br i1 %more.blocks, label %block, label %done
+stop:
+  %run = sub i64 %b, %first
+  %run1 = add i64 %run, 1
+  ret i64 %run1
+done:
+  %all = sub i64 %last, %first
+  %ran = select i1 %none, i64 0, i64 %all
+  ret i64 %ran
+}}
+"""
+
+
+def runtime_text() -> str:
+    """The launcher side of the shim: fibers, the direct loop, fault records."""
+    geometry = "".join(
+        _store_field(field, value, field.name.lower())
+        for field, value in (
+            (Field.NTID_X, "%bx"),
+            (Field.NTID_Y, "%by"),
+            (Field.NTID_Z, "%bz"),
+            (Field.NCTAID_X, "%gx"),
+            (Field.NCTAID_Y, "%gy"),
+            (Field.NCTAID_Z, "%gz"),
+            (Field.WARP_SIZE, "%ws"),
+        )
+    )
+    block = "".join(
+        _store_field(Field[f"CTAID_{d.upper()}"], f"%c{d}", f"c{d}") for d in "xyz"
+    )
+    thread = "".join(
+        _store_field(Field[f"TID_{d.upper()}"], f"%u{d}", f"u{d}") for d in "xyz"
+    )
+    return _RUNTIME.format(
+        context_bytes=CONTEXT_BYTES,
+        fault_words=FAULT_WORDS,
+        fields=RECORD_FIELDS,
+        record_bytes=RECORD_FIELDS * 8,
+        context=int(Field.CONTEXT),
+        event=int(Field.EVENT),
+        arg0=int(Field.ARG0),
+        arg1=int(Field.ARG1),
+        entry=int(Field.ENTRY),
+        args=int(Field.ARGS),
+        thread=int(Field.THREAD),
+        step=int(Event.STEP),
+        return_=int(Event.RETURN),
+        exit=int(Event.EXIT),
+        memory=int(FaultKind.MEMORY),
+        store_geometry=geometry,
+        unravel_block=_unravel("c", "%b", ("%gx", "%gy", "%gz")),
+        store_block=block,
+        unravel_thread=_unravel("u", "%i", ("%bx", "%by", "%bz")),
+        store_thread=thread,
+        store_lane=_store_field(Field.LANE, "%lane", "lane"),
+        store_global=_store_field(Field.THREAD, "%global", "global"),
+    )
