@@ -135,6 +135,8 @@ class HostIR:
     """The instrumented functions, by the id `__simt_step` reports."""
     sites: tuple[FaultSite, ...]
     checks: bool
+    switch: str
+    """How fibers switch (`simt.lowering.host_shim.SWITCHES`)."""
 
 
 # ---------------------------------------------------------------------------
@@ -555,8 +557,13 @@ def _kernels(module: ir.Module) -> list[ir.Function]:
     ]
 
 
-def retarget(module: ir.Module, *, checks: bool = True) -> HostIR:
-    """Retargets an NVPTX llvmlite module (from `to_llvmlite`) to the host, in place."""
+def retarget(
+    module: ir.Module, *, checks: bool = True, switch: str | None = None
+) -> HostIR:
+    """Retargets an NVPTX llvmlite module (from `to_llvmlite`) to the host, in place.
+
+    `switch` chooses the fibers' context switch (default: `default_switch()`).
+    """
     kernels = _kernels(module)
     if not kernels:
         raise HostCompileError(
@@ -580,23 +587,26 @@ def retarget(module: ir.Module, *, checks: bool = True) -> HostIR:
     entries: dict[str, KernelEntry] = {}
     for kernel in kernels:
         kernel.calling_convention = ""
+        kernel.linkage = "internal"
         wrapper = _entry_wrapper(module, kernel)
         params = tuple(str(arg.type) for arg in kernel.args)
         mode = _mode(kernel.name, warp, block)
         entries[kernel.name] = KernelEntry(kernel.name, wrapper.name, params, mode)
     module.triple = llvm_binding.get_process_triple()
     module.data_layout = host_data_layout()
-    shim = host_shim.runtime_text() + "".join(shims.values())
-    return HostIR(
-        str(module), shim, entries, tuple(graphs), tuple(checker.sites), checks
-    )
+    chosen = switch or host_shim.default_switch()
+    shim = host_shim.runtime_text(chosen) + "".join(shims.values())
+    sites = tuple(checker.sites)
+    return HostIR(str(module), shim, entries, tuple(graphs), sites, checks, chosen)
 
 
-def host_ir(module: ModuleOp, *, checks: bool = True) -> HostIR:
+def host_ir(
+    module: ModuleOp, *, checks: bool = True, switch: str | None = None
+) -> HostIR:
     """The host LLVM IR of a simt module: lowered as for NVPTX, then retargeted."""
     copy = module.clone()
     lower_module(copy)
-    return retarget(to_llvmlite(copy), checks=checks)
+    return retarget(to_llvmlite(copy), checks=checks, switch=switch)
 
 
 # ---------------------------------------------------------------------------
@@ -608,6 +618,7 @@ def host_ir(module: ModuleOp, *, checks: bool = True) -> HostIR:
 def _initialize() -> None:
     llvm_binding.initialize_native_target()
     llvm_binding.initialize_native_asmprinter()
+    llvm_binding.initialize_native_asmparser()
     for library in ("c", "m"):
         path = ctypes.util.find_library(library)
         if path is not None:
@@ -676,6 +687,8 @@ def compile_ir(host: HostIR) -> HostProgram:
     return HostProgram(host, engine)
 
 
-def compile_for_host(module: ModuleOp, *, checks: bool = True) -> HostProgram:
+def compile_for_host(
+    module: ModuleOp, *, checks: bool = True, switch: str | None = None
+) -> HostProgram:
     """The simt module lowered, retargeted and JIT-compiled for this CPU."""
-    return compile_ir(host_ir(module, checks=checks))
+    return compile_ir(host_ir(module, checks=checks, switch=switch))

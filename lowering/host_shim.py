@@ -10,8 +10,7 @@ small ones inline). Each GPU thread has a *thread record*: `RECORD_FIELDS`
 | on the GPU (NVPTX) | on the host (this shim) |
 |---|---|
 | `llvm.nvvm.read.ptx.sreg.{tid,ntid,ctaid,nctaid}.{x,y,z}`, `.laneid`, `.warpsize` | a load of the field of the thread record |
-| `llvm.nvvm.activemask` | the `MASK` field: the lanes of the warp that run the current step (the launcher sets it) |
-| `llvm.nvvm.vote.{any,all,ballot}.sync` | a *collective*: the thread writes `Event` and operands into its record and yields to the launcher, which computes the result over the lanes that reached it together and resumes the thread |
+| `llvm.nvvm.activemask`, `llvm.nvvm.vote.{any,all,ballot}.sync` | a *collective*: the thread writes `Event` and operands into its record and yields to the launcher, which computes the result over the lanes that reached it together and resumes the thread |
 | `llvm.nvvm.barrier.cta.sync.aligned.all` | a collective over the thread block (`Event.BARRIER`) |
 | `__nv_expf`, `__nv_log`, ... (libdevice) | the C library's `expf`, `log`, ... (`__nv_rsqrt*` is `1 / sqrt`) |
 | `addrspace(1)` (global), `addrspace(3)` (shared), `addrspace(4)` (constant), `addrspace(5)` (local) | left as they are: x86-64 and AArch64 treat them as the flat address space, so `addrspacecast` is a no-op |
@@ -21,12 +20,21 @@ A new collective slots in as a row of `COLLECTIVES` (its NVVM name, operand
 and result types and `Event` code) and a handler in `simt.runtime.host`; a new
 special register as a row of `SPECIAL_REGISTERS`.
 
-Threads that may reach a collective run as fibers (glibc `getcontext` /
-`makecontext` / `swapcontext`, one stack per thread of the block): the shim's
-`__simt_yield` switches back to the launcher's context and `__simt_resume`
-switches into a list of threads, one after the other. Kernels without
-collectives run on `__simt_run_direct`, a plain loop over the threads of a
-range of blocks.
+Threads that may reach a collective run as fibers, one stack per thread of the
+block: `__simt_yield` switches back to the launcher and `__simt_resume`
+switches into a list of threads, one after the other. On x86-64 the switch is
+a dozen instructions of assembly (`__simt_switch`: callee-saved registers,
+MXCSR and x87 control word, stack pointer; about 0.2 us a round trip); on
+other CPUs glibc's `swapcontext` (a system call each way, about 1.4 us).
+Kernels without collectives run on `__simt_run_direct`, a plain loop over
+the threads of a range of blocks.
+
+In lockstep mode (kernels with warp collectives) the instrumented code calls
+`__simt_step(function, block)` at each block entry and `__simt_return()`
+before each return: both append a record to the thread's *trace*
+(`step_record`, `RETURN_RECORD`), and yield only when it is full; the
+launcher replays the traces on the reconvergence stack to find the lanes that
+reach each collective together.
 
 Checks (`simt.lowering.host` inserts them unless asked not to): a division or
 remainder by zero or `INT_MIN / -1`, a shift by at least the bit width and a
@@ -38,6 +46,7 @@ word and the launch stops after the faulting thread.
 
 from __future__ import annotations
 
+import platform
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
@@ -73,6 +82,10 @@ class Field(IntEnum):
     CONTEXT = 23
     THREAD = 24
     """The thread's linear index in the launch (for fault reports)."""
+    TRACE = 25
+    """Lockstep mode: the thread's buffer of block records (`Event.STEP`)."""
+    TRACE_LEN = 26
+    TRACE_CAP = 27
 
 
 RECORD_FIELDS = 32
@@ -85,13 +98,16 @@ class Event(IntEnum):
     RUNNING = 0
     EXIT = 1
     STEP = 2
-    """Entered a block of an instrumented function: ARG0 = function, ARG1 = block."""
+    """Unused as an event: block entries are trace records (`step_record`)."""
     RETURN = 3
-    """About to return from an instrumented function."""
+    """Unused as an event: returns are trace records (`RETURN_RECORD`)."""
     BARRIER = 4
     VOTE_ANY = 5
     VOTE_ALL = 6
     BALLOT = 7
+    TRACE_FULL = 8
+    """Lockstep mode: the block trace is full; the launcher empties it."""
+    ACTIVE_MASK = 9
 
 
 class FaultKind(IntEnum):
@@ -124,7 +140,6 @@ SPECIAL_REGISTERS: Mapping[str, Field] = MappingProxyType(
         },
         "llvm.nvvm.read.ptx.sreg.laneid": Field.LANE,
         "llvm.nvvm.read.ptx.sreg.warpsize": Field.WARP_SIZE,
-        "llvm.nvvm.activemask": Field.MASK,
     }
 )
 """NVVM intrinsics that read a field of the thread record (all return `i32`)."""
@@ -146,6 +161,7 @@ class Collective:
 
 COLLECTIVES: Mapping[str, Collective] = MappingProxyType(
     {
+        "llvm.nvvm.activemask": Collective(Event.ACTIVE_MASK, (), "i32"),
         "llvm.nvvm.vote.any.sync": Collective(Event.VOTE_ANY, ("i32", "i1"), "i1"),
         "llvm.nvvm.vote.all.sync": Collective(Event.VOTE_ALL, ("i32", "i1"), "i1"),
         "llvm.nvvm.vote.ballot.sync": Collective(Event.BALLOT, ("i32", "i1"), "i32"),
@@ -156,7 +172,9 @@ COLLECTIVES: Mapping[str, Collective] = MappingProxyType(
 )
 """Every collective NVVM intrinsic the host runs, by name."""
 
-WARP_EVENTS = frozenset({Event.VOTE_ANY, Event.VOTE_ALL, Event.BALLOT})
+WARP_EVENTS = frozenset(
+    {Event.ACTIVE_MASK, Event.VOTE_ANY, Event.VOTE_ALL, Event.BALLOT}
+)
 """Collectives over the lanes of a warp that are active together (the others are
 over the thread block)."""
 
@@ -301,44 +319,60 @@ def _store_field(field: Field, value: str, label: str) -> str:
     return _field(field, f"f.{label}") + f"  store i64 {value}, ptr %f.{label}\n"
 
 
-_RUNTIME = """
+RETURN_RECORD = -1
+"""The trace record of a return from an instrumented function."""
+
+
+def step_record(function: int, block: int) -> int:
+    """The trace record of entering `block` of instrumented `function`."""
+    return (function << 32) | block
+
+
+_COMMON = """
 @__simt_thread = internal global ptr null
-@__simt_sched = internal global [{context_bytes} x i8] zeroinitializer, align 64
 @__simt_fault = global [{fault_words} x i64] zeroinitializer
 @__simt_ranges = global ptr null
 @__simt_nranges = global i64 0
 @__simt_scratch = global [8 x i64] zeroinitializer, align 64
 
-declare i32 @getcontext(ptr)
-declare void @makecontext(ptr, ptr, i32, ...)
-declare i32 @swapcontext(ptr, ptr)
-
-define internal void @__simt_yield(ptr %t) noinline {{
-  %cp = getelementptr i64, ptr %t, i64 {context}
-  %c = load ptr, ptr %cp
-  %r = call i32 @swapcontext(ptr %c, ptr @__simt_sched)
-  ret void
-}}
-
-define void @__simt_step(i32 %fn, i32 %block) {{
-  %t = load ptr, ptr @__simt_thread
-  %e = getelementptr i64, ptr %t, i64 {event}
-  store i64 {step}, ptr %e
-  %a0 = getelementptr i64, ptr %t, i64 {arg0}
+define void @__simt_step(i32 %fn, i32 %block) noinline {{
   %f = zext i32 %fn to i64
-  store i64 %f, ptr %a0
-  %a1 = getelementptr i64, ptr %t, i64 {arg1}
+  %high = shl i64 %f, 32
   %b = zext i32 %block to i64
-  store i64 %b, ptr %a1
-  call void @__simt_yield(ptr %t)
+  %record = or i64 %high, %b
+  call void @__simt_trace(i64 %record)
   ret void
 }}
 
-define void @__simt_return() {{
+define void @__simt_return() noinline {{
+  call void @__simt_trace(i64 {return_record})
+  ret void
+}}
+
+; Appends a record to the thread's block trace; yields while it is full.
+define internal void @__simt_trace(i64 %record) {{
+entry:
   %t = load ptr, ptr @__simt_thread
+  %lp = getelementptr i64, ptr %t, i64 {trace_len}
+  %cp = getelementptr i64, ptr %t, i64 {trace_cap}
+  br label %check
+check:
+  %len = load i64, ptr %lp
+  %cap = load i64, ptr %cp
+  %full = icmp uge i64 %len, %cap
+  br i1 %full, label %wait, label %write
+wait:
   %e = getelementptr i64, ptr %t, i64 {event}
-  store i64 {return_}, ptr %e
+  store i64 {trace_full}, ptr %e
   call void @__simt_yield(ptr %t)
+  br label %check
+write:
+  %bp = getelementptr i64, ptr %t, i64 {trace}
+  %buffer = load ptr, ptr %bp
+  %slot = getelementptr i64, ptr %buffer, i64 %len
+  store i64 %record, ptr %slot
+  %next = add i64 %len, 1
+  store i64 %next, ptr %lp
   ret void
 }}
 
@@ -373,7 +407,7 @@ ok:
 
 ; Returns `p` if [p, p + size) lies inside a range of the table, else records a
 ; fault and returns a scratch word.
-define ptr @__simt_check_range(ptr %p, i64 %size, i64 %site) {{
+define ptr @__simt_check_range(ptr %p, i64 %size, i64 %site) noinline {{
 entry:
   %n = load i64, ptr @__simt_nranges
   %table = load ptr, ptr @__simt_ranges
@@ -419,34 +453,6 @@ define internal void @__simt_fiber_main() {{
   unreachable
 }}
 
-; Prepares one fiber per thread record: records are {record_bytes} bytes apart,
-; each one's CONTEXT field points at its ucontext, stacks are `size` bytes apart.
-define void @__simt_fiber_init(ptr %records, i64 %n, ptr %stacks, i64 %size) {{
-entry:
-  %empty = icmp eq i64 %n, 0
-  br i1 %empty, label %done, label %loop
-loop:
-  %i = phi i64 [0, %entry], [%next, %loop]
-  %t = getelementptr [{fields} x i64], ptr %records, i64 %i
-  %cp = getelementptr i64, ptr %t, i64 {context}
-  %c = load ptr, ptr %cp
-  %g = call i32 @getcontext(ptr %c)
-  %offset = mul i64 %i, %size
-  %stack = getelementptr i8, ptr %stacks, i64 %offset
-  %link = getelementptr i8, ptr %c, i64 8
-  store ptr null, ptr %link
-  %sp = getelementptr i8, ptr %c, i64 16
-  store ptr %stack, ptr %sp
-  %sz = getelementptr i8, ptr %c, i64 32
-  store i64 %size, ptr %sz
-  call void (ptr, ptr, i32, ...) @makecontext(ptr %c, ptr @__simt_fiber_main, i32 0)
-  %next = add i64 %i, 1
-  %more = icmp ult i64 %next, %n
-  br i1 %more, label %loop, label %done
-done:
-  ret void
-}}
-
 ; Runs the threads `ids[0..k)` (indices of records) one after the other, each
 ; until it yields.
 define void @__simt_resume(ptr %records, ptr %ids, i64 %k) {{
@@ -461,9 +467,7 @@ loop:
   store ptr %t, ptr @__simt_thread
   %e = getelementptr i64, ptr %t, i64 {event}
   store i64 0, ptr %e
-  %cp = getelementptr i64, ptr %t, i64 {context}
-  %c = load ptr, ptr %cp
-  %r = call i32 @swapcontext(ptr @__simt_sched, ptr %c)
+  call void @__simt_switch_to(ptr %t)
   %next = add i64 %i, 1
   %more = icmp ult i64 %next, %k
   br i1 %more, label %loop, label %done
@@ -533,9 +537,146 @@ done:
 }}
 """
 
+_SWITCH_X86_64 = """
+; The context switch: saves the callee-saved registers, MXCSR and the x87
+; control word on the current stack, stores the stack pointer in *save and
+; continues on the stack `to` (System V AMD64 ABI).
+module asm ".text"
+module asm ".globl __simt_switch"
+module asm ".p2align 4"
+module asm "__simt_switch:"
+module asm "  pushq %rbp"
+module asm "  pushq %rbx"
+module asm "  pushq %r12"
+module asm "  pushq %r13"
+module asm "  pushq %r14"
+module asm "  pushq %r15"
+module asm "  subq $16, %rsp"
+module asm "  stmxcsr 8(%rsp)"
+module asm "  fnstcw (%rsp)"
+module asm "  movq %rsp, (%rdi)"
+module asm "  movq %rsi, %rsp"
+module asm "  fldcw (%rsp)"
+module asm "  ldmxcsr 8(%rsp)"
+module asm "  addq $16, %rsp"
+module asm "  popq %r15"
+module asm "  popq %r14"
+module asm "  popq %r13"
+module asm "  popq %r12"
+module asm "  popq %rbx"
+module asm "  popq %rbp"
+module asm "  retq"
 
-def runtime_text() -> str:
-    """The launcher side of the shim: fibers, the direct loop, fault records."""
+declare void @__simt_switch(ptr, ptr)
+@__simt_sched = internal global ptr null
+
+define internal void @__simt_yield(ptr %t) noinline {{
+  %cp = getelementptr i64, ptr %t, i64 {context}
+  %to = load ptr, ptr @__simt_sched
+  call void @__simt_switch(ptr %cp, ptr %to)
+  ret void
+}}
+
+define internal void @__simt_switch_to(ptr %t) {{
+  %cp = getelementptr i64, ptr %t, i64 {context}
+  %to = load ptr, ptr %cp
+  call void @__simt_switch(ptr @__simt_sched, ptr %to)
+  ret void
+}}
+
+; A fresh fiber's stack holds what __simt_switch pops: the default x87 control
+; word and MXCSR, six zero registers and the address of __simt_fiber_main, so
+; that the first switch to it enters __simt_fiber_main with a 16-byte aligned
+; frame. CONTEXT holds the stack pointer.
+define void @__simt_fiber_init(ptr %records, i64 %n, ptr %stacks, i64 %stride, i64 %size) {{
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %loop
+loop:
+  %i = phi i64 [0, %entry], [%next, %loop]
+  %t = getelementptr [{fields} x i64], ptr %records, i64 %i
+  %offset = mul i64 %i, %stride
+  %bottom = getelementptr i8, ptr %stacks, i64 %offset
+  %top = getelementptr i8, ptr %bottom, i64 %size
+  %sp = getelementptr i8, ptr %top, i64 -80
+  call void @llvm.memset.p0.i64(ptr %sp, i8 0, i64 80, i1 false)
+  store i16 895, ptr %sp
+  %mxcsr = getelementptr i8, ptr %sp, i64 8
+  store i32 8064, ptr %mxcsr
+  %ret = getelementptr i8, ptr %sp, i64 64
+  store ptr @__simt_fiber_main, ptr %ret
+  %cp = getelementptr i64, ptr %t, i64 {context}
+  store ptr %sp, ptr %cp
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}}
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+"""
+
+_SWITCH_UCONTEXT = """
+@__simt_sched = internal global [{context_bytes} x i8] zeroinitializer, align 64
+
+declare i32 @getcontext(ptr)
+declare void @makecontext(ptr, ptr, i32, ...)
+declare i32 @swapcontext(ptr, ptr)
+
+define internal void @__simt_yield(ptr %t) noinline {{
+  %cp = getelementptr i64, ptr %t, i64 {context}
+  %c = load ptr, ptr %cp
+  %r = call i32 @swapcontext(ptr %c, ptr @__simt_sched)
+  ret void
+}}
+
+define internal void @__simt_switch_to(ptr %t) {{
+  %cp = getelementptr i64, ptr %t, i64 {context}
+  %c = load ptr, ptr %cp
+  %r = call i32 @swapcontext(ptr @__simt_sched, ptr %c)
+  ret void
+}}
+
+; One ucontext per thread (CONTEXT points at it; glibc's layout: uc_link at
+; byte 8, uc_stack.ss_sp at 16, uc_stack.ss_size at 32).
+define void @__simt_fiber_init(ptr %records, i64 %n, ptr %stacks, i64 %stride, i64 %size) {{
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %done, label %loop
+loop:
+  %i = phi i64 [0, %entry], [%next, %loop]
+  %t = getelementptr [{fields} x i64], ptr %records, i64 %i
+  %cp = getelementptr i64, ptr %t, i64 {context}
+  %c = load ptr, ptr %cp
+  %g = call i32 @getcontext(ptr %c)
+  %offset = mul i64 %i, %stride
+  %stack = getelementptr i8, ptr %stacks, i64 %offset
+  %link = getelementptr i8, ptr %c, i64 8
+  store ptr null, ptr %link
+  %sp = getelementptr i8, ptr %c, i64 16
+  store ptr %stack, ptr %sp
+  %sz = getelementptr i8, ptr %c, i64 32
+  store i64 %size, ptr %sz
+  call void (ptr, ptr, i32, ...) @makecontext(ptr %c, ptr @__simt_fiber_main, i32 0)
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}}
+"""
+
+SWITCHES = ("x86_64", "ucontext")
+"""How fibers switch: x86-64 assembly, or glibc's ucontext on any other CPU."""
+
+
+def default_switch() -> str:
+    """`x86_64` on an x86-64 CPU, else `ucontext`."""
+    return "x86_64" if platform.machine().lower() in ("x86_64", "amd64") else "ucontext"
+
+
+def runtime_text(switch: str | None = None) -> str:
+    """The launcher side of the shim: fibers, traces, the direct loop, faults."""
     geometry = "".join(
         _store_field(field, value, field.name.lower())
         for field, value in (
@@ -554,20 +695,24 @@ def runtime_text() -> str:
     thread = "".join(
         _store_field(Field[f"TID_{d.upper()}"], f"%u{d}", f"u{d}") for d in "xyz"
     )
-    return _RUNTIME.format(
+    chosen = switch or default_switch()
+    if chosen not in SWITCHES:
+        raise ValueError(f"expected a fiber switch in {SWITCHES}, found {chosen!r}")
+    template = _COMMON + (_SWITCH_X86_64 if chosen == "x86_64" else _SWITCH_UCONTEXT)
+    return template.format(
         context_bytes=CONTEXT_BYTES,
         fault_words=FAULT_WORDS,
         fields=RECORD_FIELDS,
-        record_bytes=RECORD_FIELDS * 8,
         context=int(Field.CONTEXT),
         event=int(Field.EVENT),
-        arg0=int(Field.ARG0),
-        arg1=int(Field.ARG1),
         entry=int(Field.ENTRY),
         args=int(Field.ARGS),
         thread=int(Field.THREAD),
-        step=int(Event.STEP),
-        return_=int(Event.RETURN),
+        trace=int(Field.TRACE),
+        trace_len=int(Field.TRACE_LEN),
+        trace_cap=int(Field.TRACE_CAP),
+        trace_full=int(Event.TRACE_FULL),
+        return_record=RETURN_RECORD,
         exit=int(Event.EXIT),
         memory=int(FaultKind.MEMORY),
         store_geometry=geometry,

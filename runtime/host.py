@@ -55,6 +55,7 @@ import mmap
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 import numpy as np
@@ -62,7 +63,6 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 
 from simt.lowering.host import (
-    FunctionGraph,
     HostProgram,
     KernelEntry,
     Mode,
@@ -83,6 +83,9 @@ Target = Literal["host", "sim"]
 
 DEFAULT_STACK_BYTES = 1 << 18
 """Stack of each fiber (each thread of a block with collectives): 256 KiB."""
+
+DEFAULT_TRACE_RECORDS = 4096
+"""Block records buffered per thread in lockstep mode before it waits."""
 
 _NEVER = -2
 """The reconvergence block of a frame's bottom entry (never reached)."""
@@ -269,10 +272,22 @@ class HostModule:
     module: ModuleOp
     checks: bool = True
     stack_bytes: int = DEFAULT_STACK_BYTES
+    trace_records: int = DEFAULT_TRACE_RECORDS
+    switch: str | None = None
+    """The fibers' context switch (`simt.lowering.host_shim.SWITCHES`; default: the CPU's)."""
     program: HostProgram = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.program = compile_for_host(self.module, checks=self.checks)
+        self.program = compile_for_host(
+            self.module, checks=self.checks, switch=self.switch
+        )
+
+    @cached_property
+    def graph_tables(self) -> Any:
+        """The instrumented functions' graphs for `simt.runtime.lockstep`."""
+        from simt.runtime.lockstep import GraphTables
+
+        return GraphTables.of(self.program.ir.graphs)
 
     def kernel_entry(self, name: str | None) -> tuple[func.FuncOp, KernelEntry]:
         """The kernel `name` (or the only kernel) and its host entry."""
@@ -391,48 +406,21 @@ class _Stacks:
 
     def __init__(self, count: int, size: int) -> None:
         page = mmap.PAGESIZE
-        self.size = -(-size // page) * page + page
-        self.memory = mmap.mmap(-1, self.size * count)
+        self.size = -(-size // page) * page
+        self.stride = self.size + page
+        self.memory = mmap.mmap(-1, self.stride * count)
         base = ctypes.addressof(ctypes.c_char.from_buffer(self.memory))
-        self.base = base
+        self.first = base + page
         libc = ctypes.CDLL(None, use_errno=True)
+        libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
         for index in range(count):
-            libc.mprotect(ctypes.c_void_p(base + index * self.size), page, 0)
+            libc.mprotect(base + index * self.stride, page, 0)
 
 
-@dataclass
-class _Entry:
-    """An entry of a warp's reconvergence stack: lanes that run block `pc` together."""
-
-    pc: int
-    rpc: int
-    lanes: np.ndarray
-
-
-@dataclass
-class _Frame:
-    """The reconvergence stack of one call of an instrumented function."""
-
-    graph: FunctionGraph
-    entries: list[_Entry]
-
-
-@dataclass
-class _Warp:
-    first: int
-    """Record index of lane 0."""
-    live: np.ndarray
-    """Lanes that exist and have not returned from the kernel."""
-    frames: list[_Frame] = field(default_factory=lambda: [])
-    at_barrier: bool = False
-
-    @property
-    def done(self) -> bool:
-        return not self.frames
-
-    @property
-    def top(self) -> _Entry:
-        return self.frames[-1].entries[-1]
+@lru_cache(maxsize=1 << 14)
+def _lanes(mask: int) -> np.ndarray:
+    """The lane numbers of a bit mask, ascending."""
+    return np.array([i for i in range(mask.bit_length()) if mask >> i & 1], np.int64)
 
 
 class _FiberLauncher:
@@ -451,8 +439,12 @@ class _FiberLauncher:
         self.bound = bound
         count = geometry.threads_per_block
         self.records = np.zeros((count, RECORD_FIELDS), dtype=np.int64)
-        self.contexts = np.zeros(count * CONTEXT_BYTES // 8, dtype=np.int64)
         self.stacks = _Stacks(count, host.stack_bytes)
+        self.contexts = np.zeros(0, dtype=np.int64)
+        if host.program.ir.switch == "ucontext":
+            self.contexts = np.zeros(count * CONTEXT_BYTES // 8, dtype=np.int64)
+        capacity = host.trace_records if entry.mode is Mode.LOCKSTEP else 0
+        self.traces = np.zeros((count, capacity), dtype=np.int64)
         program = host.program
         self.init = _function(
             program,
@@ -461,6 +453,7 @@ class _FiberLauncher:
             ctypes.c_void_p,
             ctypes.c_int64,
             ctypes.c_void_p,
+            ctypes.c_int64,
             ctypes.c_int64,
         )
         self.resume_native = _function(
@@ -487,7 +480,13 @@ class _FiberLauncher:
         records[:, Field.WARP_SIZE] = g.warp_size
         records[:, Field.ENTRY] = self.host.program.function(self.entry.entry)
         records[:, Field.ARGS] = self.bound.words.ctypes.data
-        records[:, Field.CONTEXT] = self.contexts.ctypes.data + local * CONTEXT_BYTES
+        if len(self.contexts):
+            records[:, Field.CONTEXT] = (
+                self.contexts.ctypes.data + local * CONTEXT_BYTES
+            )
+        capacity = self.traces.shape[1]
+        records[:, Field.TRACE] = self.traces.ctypes.data + local * capacity * 8
+        records[:, Field.TRACE_CAP] = capacity
 
     def run(self) -> None:
         for block in range(self.geometry.blocks):
@@ -506,11 +505,13 @@ class _FiberLauncher:
         records[:, Field.CTAID_Z] = z
         records[:, Field.THREAD] = block * g.threads_per_block + np.arange(len(records))
         records[:, Field.EVENT] = Event.RUNNING
+        records[:, Field.TRACE_LEN] = 0
         self.init(
             records.ctypes.data,
             len(records),
-            self.stacks.base + mmap.PAGESIZE,
-            self.stacks.size - mmap.PAGESIZE,
+            self.stacks.first,
+            self.stacks.stride,
+            self.stacks.size,
         )
 
     def resume(self, ids: np.ndarray) -> None:
@@ -527,181 +528,66 @@ class _FiberLauncher:
             events = self.records[waiting, Field.EVENT]
             waiting = waiting[events == Event.BARRIER]
 
-    # -- lockstep ---------------------------------------------------------------
+    # -- lockstep: traces replayed on each warp's reconvergence stack ------------
 
     def _run_lockstep(self) -> None:
-        ws = self.geometry.warp_size
-        count = len(self.records)
-        warps: list[_Warp] = []
-        for first in range(0, count, ws):
-            live = np.zeros(ws, dtype=np.bool_)
-            live[: min(ws, count - first)] = True
-            warps.append(_Warp(first, live))
-        self._enter_kernels(warps)
-        while True:
-            running = [w for w in warps if not w.done and not w.at_barrier]
-            if not running:
-                if not self._release_barrier(warps):
-                    return
-                continue
-            self._step(running)
+        from simt.runtime import lockstep
 
-    def _enter_kernels(self, warps: list[_Warp]) -> None:
-        """Runs every thread to its first report (the kernel's entry block)."""
         self.resume(np.arange(len(self.records), dtype=np.int64))
-        for warp in warps:
-            lanes = self._lane_ids(warp, warp.live)
-            function = self._uniform(lanes, Field.ARG0)
-            graph = self.host.program.ir.graphs[function]
-            warp.frames.append(_Frame(graph, [_Entry(0, _NEVER, warp.live.copy())]))
-
-    def _lane_ids(self, warp: _Warp, lanes: np.ndarray) -> np.ndarray:
-        return warp.first + np.flatnonzero(lanes)
-
-    def _uniform(self, ids: np.ndarray, column: Field) -> int:
-        values = np.unique(self.records[ids, column])
-        assert len(values) == 1, f"lanes of one stack entry disagree on {column.name}"
-        return int(values[0])
-
-    def _step(self, running: list[_Warp]) -> None:
-        groups = [self._lane_ids(w, w.top.lanes) for w in running]
-        ids = np.concatenate(groups)
-        for warp, group in zip(running, groups, strict=True):
-            self.records[group, Field.MASK] = _lanes_word(warp.top.lanes)
-        self.resume(ids)
-        for warp, group in zip(running, groups, strict=True):
-            self._handle(warp, group)
-
-    def _handle(self, warp: _Warp, group: np.ndarray) -> None:
-        event = Event(self._uniform(group, Field.EVENT))
-        if event is Event.STEP:
-            self._on_step(warp, group)
-        elif event in (Event.RETURN, Event.EXIT):
-            self._on_return(warp)
-        elif event is Event.BARRIER:
-            self._on_barrier(warp, group)
-        else:
-            self._collective(event, warp, group)
-
-    def _on_step(self, warp: _Warp, group: np.ndarray) -> None:
-        blocks = self.records[group, Field.ARG1]
-        function = self._uniform(group, Field.ARG0)
-        frame = warp.frames[-1]
-        top = warp.top
-        if int(blocks[0]) == 0:
-            graph = self.host.program.ir.graphs[function]
-            warp.frames.append(_Frame(graph, [_Entry(0, _NEVER, top.lanes.copy())]))
-            return
-        targets = np.unique(blocks)
-        if len(targets) == 1:
-            top.pc = int(targets[0])
-        else:
-            self._diverge(frame, top, group - warp.first, blocks)
-        _pop_finished(frame)
-
-    def _diverge(
-        self, frame: _Frame, top: _Entry, lanes: np.ndarray, blocks: np.ndarray
-    ) -> None:
-        """Splits the top entry at a divergent branch (`simt.sim.reconvergence`, rule 2)."""
-        reconverge = frame.graph.ipdom[top.pc]
-        order = frame.graph.successors[top.pc]
-        children: list[_Entry] = []
-        for target in order:
-            chosen = lanes[blocks == target]
-            if len(chosen) == 0 or target == reconverge:
+        kernel = int(self.traces[0, 0]) >> 32
+        stacks = lockstep.WarpStacks.start(
+            len(self.records), self.geometry.warp_size, kernel
+        )
+        tables = self.host.graph_tables
+        cursor = np.zeros(len(self.records), dtype=np.int64)
+        ready = np.zeros(len(self.records), dtype=np.int64)
+        while True:
+            count, status, warp = lockstep.replay(
+                stacks, self.records, self.traces, cursor, tables, ready
+            )
+            if status != 0:
+                self._lockstep_failure(status, stacks, warp)
+            if count == 0:
+                waiting = np.flatnonzero(stacks.state == lockstep.AT_BARRIER)
+                if len(waiting) == 0:
+                    return
+                ready_ids = [
+                    int(stacks.first[w])
+                    + _lanes(int(stacks.mask[w, stacks.entries[w] - 1]))
+                    for w in waiting
+                ]
+                stacks.state[waiting] = lockstep.RUNNING
+                self.resume(np.concatenate(ready_ids))
                 continue
-            mask = np.zeros_like(top.lanes)
-            mask[chosen] = True
-            children.append(_Entry(target, reconverge, mask))
-        if top.rpc == reconverge:
-            frame.entries.pop()
-        else:
-            top.pc = reconverge
-        frame.entries.extend(reversed(children))
+            stacks.state[stacks.state == lockstep.WAITING] = lockstep.RUNNING
+            self.resume(ready[:count])
 
-    def _on_return(self, warp: _Warp) -> None:
-        frame = warp.frames[-1]
-        returned = warp.top.lanes.copy()
-        if len(warp.frames) == 1:
-            warp.live &= ~returned
-        for entry in frame.entries:
-            entry.lanes &= ~returned
-        _pop_finished(frame)
-        if frame.entries:
-            return
-        warp.frames.pop()
+    def _lockstep_failure(self, status: int, stacks: Any, warp: int) -> None:
+        from simt.runtime import lockstep
 
-    def _on_barrier(self, warp: _Warp, group: np.ndarray) -> None:
-        missing = warp.live & ~warp.top.lanes
-        if missing.any():
-            lane = int(np.flatnonzero(missing)[0])
-            thread = int(self.records[warp.first + lane, Field.THREAD])
+        first = int(stacks.first[warp])
+        top = int(stacks.mask[warp, stacks.entries[warp] - 1])
+        missing = int(stacks.live[warp]) & ~top
+        lane = int(_lanes(missing)[0]) if missing else 0
+        where = self.geometry.describe(int(self.records[first + lane, Field.THREAD]))
+        if status == lockstep.DIVERGENT_BARRIER:
             raise HostExecutionError(
-                f"@{self.entry.name}: {self.geometry.describe(thread)}: a barrier "
-                "reached by only part of its warp (a barrier in divergent control "
-                "flow): this live thread is not at it"
+                f"@{self.entry.name}: {where}: a barrier reached by only part of its "
+                "warp (a barrier in divergent control flow): this live thread is not "
+                "at it"
             )
-        warp.at_barrier = True
-
-    def _release_barrier(self, warps: list[_Warp]) -> bool:
-        waiting = [w for w in warps if w.at_barrier]
-        for warp in waiting:
-            warp.at_barrier = False
-        return bool(waiting)
-
-    def _collective(self, event: Event, warp: _Warp, group: np.ndarray) -> None:
-        handler = WARP_COLLECTIVES.get(event)
-        if handler is None:
+        if status == lockstep.UNKNOWN_EVENT:
+            event = int(self.records[first + int(_lanes(top)[0]), Field.EVENT])
             raise HostExecutionError(
-                f"@{self.entry.name}: no host handler for {event.name}"
+                f"@{self.entry.name}: {where}: no host handler for the collective "
+                f"event {event}"
             )
-        lanes = group - warp.first
-        args = self.records[group, Field.ARG0 : Field.ARG3 + 1]
-        self.records[group, Field.RESULT] = handler(lanes, args)
-
-
-def _lanes_word(lanes: np.ndarray) -> int:
-    """The lanes as a bit mask (bit i: lane i)."""
-    return int(
-        np.sum(np.left_shift(np.int64(1), np.flatnonzero(lanes).astype(np.int64)))
-    )
-
-
-def _pop_finished(frame: _Frame) -> None:
-    """Pops entries that reached their reconvergence block or lost all lanes."""
-    entries = frame.entries
-    while entries and (
-        entries[-1].pc == entries[-1].rpc or not entries[-1].lanes.any()
-    ):
-        entries.pop()
-
-
-# ---------------------------------------------------------------------------
-# Warp collectives: results for the lanes that reached one together
-# ---------------------------------------------------------------------------
-
-
-def _vote_any(lanes: np.ndarray, args: np.ndarray) -> np.ndarray:
-    return np.full(len(lanes), int(args[:, 1].any()), dtype=np.int64)
-
-
-def _vote_all(lanes: np.ndarray, args: np.ndarray) -> np.ndarray:
-    return np.full(len(lanes), int(args[:, 1].all()), dtype=np.int64)
-
-
-def _ballot(lanes: np.ndarray, args: np.ndarray) -> np.ndarray:
-    chosen = lanes[args[:, 1] != 0].astype(np.int64)
-    word = int(np.sum(np.left_shift(np.int64(1), chosen))) & 0xFFFF_FFFF
-    return np.full(len(lanes), word, dtype=np.int64)
-
-
-WARP_COLLECTIVES = {
-    Event.VOTE_ANY: _vote_any,
-    Event.VOTE_ALL: _vote_all,
-    Event.BALLOT: _ballot,
-}
-"""Each warp collective's result per lane, from the lanes (ids in the warp) that
-reached it together and their `ARG0..ARG3` words."""
+        if status == lockstep.OVERFLOW:
+            raise HostExecutionError(
+                f"@{self.entry.name}: {where}: more than {lockstep.MAX_ENTRIES} "
+                f"reconvergence stack entries or {lockstep.MAX_FRAMES} nested calls"
+            )
+        raise AssertionError(f"lanes of one stack entry at different places ({where})")
 
 
 # ---------------------------------------------------------------------------
