@@ -507,11 +507,10 @@ class _Checker:
         check = _declare(
             self.module, "__simt_check_range", _GENERIC, [_GENERIC, _I64, _I64]
         )
-        flat = pointer
-        if pointer.type != _GENERIC:
-            flat = builder.addrspacecast(pointer, _GENERIC)
+        space = getattr(pointer.type, "addrspace", 0)
+        flat = pointer if space == 0 else builder.addrspacecast(pointer, _GENERIC)
         checked = builder.call(check, [flat, ir.Constant(_I64, size), site])
-        if pointer.type != _GENERIC:
+        if space != 0:
             return builder.addrspacecast(checked, pointer.type)
         return checked
 
@@ -521,9 +520,9 @@ class _Checker:
             scratch = ir.GlobalVariable(
                 self.module, ir.ArrayType(_I64, 8), "__simt_scratch"
             )
-        if scratch.type != type_:
+        if getattr(type_, "addrspace", 0) != 0:
             return builder.addrspacecast(scratch, type_)
-        return scratch
+        return builder.bitcast(scratch, type_)
 
 
 # ---------------------------------------------------------------------------
