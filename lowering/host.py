@@ -78,8 +78,11 @@ class Mode(Enum):
 
     DIRECT = "direct"
     """No collectives: a native loop runs each thread to completion."""
+    COROUTINES = "coroutines"
+    """Block barriers in the kernel itself: the kernel is an LLVM coroutine that
+    suspends at each barrier (its live values move to a frame per thread)."""
     FIBERS = "fibers"
-    """Block barriers only: threads are fibers that meet at barriers."""
+    """Block barriers in called functions: threads are fibers (own stacks)."""
     LOCKSTEP = "lockstep"
     """Warp collectives: fibers stepped block by block on a reconvergence stack."""
 
@@ -247,12 +250,14 @@ def _reaching(uses: _Uses, targets: set[str], functions: Sequence[str]) -> set[s
     return reaching
 
 
-def _mode(kernel: str, warp: set[str], block: set[str]) -> Mode:
+def _mode(kernel: str, warp: set[str], block: set[str], uses: _Uses) -> Mode:
     if kernel in warp:
         return Mode.LOCKSTEP
-    if kernel in block:
+    if kernel not in block:
+        return Mode.DIRECT
+    if uses.callees.get(kernel, set()) & block:
         return Mode.FIBERS
-    return Mode.DIRECT
+    return Mode.COROUTINES
 
 
 # ---------------------------------------------------------------------------
@@ -503,13 +508,20 @@ class _Checker:
     def dynamic(
         self, builder: ir.IRBuilder, pointer: Any, size: int, site: ir.Constant
     ) -> Any:
-        """Checks the access against the launch's table of argument arrays."""
+        """Checks the access against the launch's table of argument arrays,
+        first against the array this site found last (its hint)."""
         check = _declare(
-            self.module, "__simt_check_range", _GENERIC, [_GENERIC, _I64, _I64]
+            self.module,
+            "__simt_check_range",
+            _GENERIC,
+            [_GENERIC, _I64, _I64, _GENERIC],
         )
+        hint = ir.GlobalVariable(self.module, _I64, f"__simt_hint.{site.constant}")
+        hint.linkage = "internal"
+        hint.initializer = ir.Constant(_I64, 0)
         space = getattr(pointer.type, "addrspace", 0)
         flat = pointer if space == 0 else builder.addrspacecast(pointer, _GENERIC)
-        checked = builder.call(check, [flat, ir.Constant(_I64, size), site])
+        checked = builder.call(check, [flat, ir.Constant(_I64, size), site, hint])
         if space != 0:
             return builder.addrspacecast(checked, pointer.type)
         return checked
@@ -526,15 +538,152 @@ class _Checker:
 
 
 # ---------------------------------------------------------------------------
+# Coroutines: a kernel that suspends at its barriers
+# ---------------------------------------------------------------------------
+
+
+class _TokenType(ir.Type):
+    """LLVM's `token` type, which llvmlite lacks (one instance: `_TOKEN`)."""
+
+    def _to_string(self) -> str:
+        return "token"
+
+
+_TOKEN = _TokenType()
+_NO_TOKEN = ir.FormattedConstant(_TOKEN, "none")
+_I8 = ir.IntType(8)
+_I32 = ir.IntType(32)
+
+
+def _split_after(block: ir.Block, instruction: ins.Instruction) -> ir.Block:
+    """Moves what follows `instruction` in `block` to a new block after it."""
+    function = block.parent
+    index = function.blocks.index(block)
+    tail = function.insert_basic_block(index + 1, name=f"{block.name}.after")
+    position = block.instructions.index(instruction)
+    moved = block.instructions[position + 1 :]
+    del block.instructions[position + 1 :]
+    for moving in moved:
+        moving.parent = tail
+    tail.instructions = moved
+    tail.terminator = block.terminator
+    block.terminator = None
+    for successor in _successors(tail):
+        for phi in successor.instructions:
+            if not isinstance(phi, ins.PhiInstr):
+                break
+            phi.incomings = [(v, tail if b is block else b) for v, b in phi.incomings]
+            phi._clear_string_cache()  # pyright: ignore[reportPrivateUsage]
+    return tail
+
+
+@dataclass
+class _Coroutine:
+    """The blocks every suspend point of a coroutine kernel branches to."""
+
+    module: ir.Module
+    handle: Any
+    final: ir.Block
+    cleanup: ir.Block
+    suspend: ir.Block
+
+    def suspend_at(self, block: ir.Block, call: ins.CallInstr) -> ir.Block:
+        """Replaces a barrier call with a request, a suspend point and its switch."""
+        request = _declare(self.module, "__simt_request", ir.VoidType(), [_I64])
+        resume = _split_after(block, call)
+        block.instructions.remove(call)
+        builder = ir.IRBuilder(block)
+        builder.call(request, [ir.Constant(_I64, int(host_shim.Event.BARRIER))])
+        self.switch(builder, resume, final=False)
+        return resume
+
+    def switch(self, builder: ir.IRBuilder, resume: ir.Block, *, final: bool) -> None:
+        suspend = _declare(self.module, "llvm.coro.suspend", _I8, [_TOKEN, _I1])
+        state = builder.call(suspend, [_NO_TOKEN, ir.Constant(_I1, int(final))])
+        switch = builder.switch(state, self.suspend)
+        switch.add_case(ir.Constant(_I8, 0), resume)
+        switch.add_case(ir.Constant(_I8, 1), self.cleanup)
+
+
+def _make_coroutine(module: ir.Module, kernel: ir.Function) -> None:
+    """Makes `kernel` a switched-resume LLVM coroutine that suspends at barriers.
+
+    CoroSplit (in the O3 pipeline) then cuts it into a ramp, a resume and a
+    destroy function; the values live across a barrier move into a frame that
+    `__simt_coro_frame` allocates per thread. The kernel returns the
+    coroutine's handle; `__simt_coro_round` resumes it until it is done.
+    """
+    kernel.ftype = ir.FunctionType(_GENERIC, kernel.ftype.args)
+    kernel.type = kernel.ftype.as_pointer()
+    kernel.return_value = ir.values.ReturnValue(kernel, _GENERIC)
+    set.add(kernel.attributes, "presplitcoroutine")
+    barrier = host_shim.shim_name("llvm.nvvm.barrier.cta.sync.aligned.all")
+    calls = [
+        (block, call)
+        for block in kernel.blocks
+        for call in block.instructions
+        if isinstance(call, ins.CallInstr) and call.callee.name == barrier
+    ]
+    coroutine = _coroutine_frame(module, kernel)
+    for block, call in calls:
+        current = block
+        while call not in current.instructions:
+            current = kernel.blocks[kernel.blocks.index(current) + 1]
+        coroutine.suspend_at(current, call)
+    returns = [
+        b
+        for b in kernel.blocks
+        if isinstance(b.terminator, ins.Ret) and b is not coroutine.suspend
+    ]
+    for block in returns:
+        ret = block.terminator
+        assert ret is not None
+        block.instructions.remove(ret)
+        block.terminator = None
+        ir.IRBuilder(block).branch(coroutine.final)
+
+
+def _coroutine_frame(module: ir.Module, kernel: ir.Function) -> _Coroutine:
+    """The prologue (id, frame, begin) and the final blocks of a coroutine."""
+    entry = kernel.blocks[0]
+    builder = ir.IRBuilder(entry)
+    builder.position_before(entry.instructions[0])
+    coro_id = _declare(
+        module, "llvm.coro.id", _TOKEN, [_I32, _GENERIC, _GENERIC, _GENERIC]
+    )
+    null = ir.Constant(_GENERIC, None)
+    token = builder.call(coro_id, [ir.Constant(_I32, 0), null, null, null])
+    size = builder.call(_declare(module, "llvm.coro.size.i64", _I64, []), [])
+    frame = _declare(module, "__simt_coro_frame", _GENERIC, [_I64])
+    memory = builder.call(frame, [size])
+    begin = _declare(module, "llvm.coro.begin", _GENERIC, [_TOKEN, _GENERIC])
+    handle = builder.call(begin, [token, memory])
+    final = kernel.append_basic_block("coro.final")
+    cleanup = kernel.append_basic_block("coro.cleanup")
+    suspend = kernel.append_basic_block("coro.suspend")
+    trap = kernel.append_basic_block("coro.trap")
+    coroutine = _Coroutine(module, handle, final, cleanup, suspend)
+    coroutine.switch(ir.IRBuilder(final), trap, final=True)
+    ir.IRBuilder(cleanup).branch(suspend)
+    end = _declare(module, "llvm.coro.end", ir.VoidType(), [_GENERIC, _I1, _TOKEN])
+    tail = ir.IRBuilder(suspend)
+    tail.call(end, [handle, ir.Constant(_I1, 0), _NO_TOKEN])
+    tail.ret(handle)
+    ir.IRBuilder(trap).unreachable()
+    return coroutine
+
+
+# ---------------------------------------------------------------------------
 # Entry wrappers and the whole retargeting
 # ---------------------------------------------------------------------------
 
 
 def _entry_wrapper(module: ir.Module, kernel: ir.Function) -> ir.Function:
     """`__simt_entry_<kernel>(ptr args)`: loads each parameter from its 8-byte slot."""
+    result = kernel.function_type.return_type
     wrapper = ir.Function(
         module,
-        ir.FunctionType(ir.VoidType(), [_GENERIC]),
+        ir.FunctionType(result, [_GENERIC]),
         name=host_shim.entry_name(kernel.name),
     )
     builder = ir.IRBuilder(wrapper.append_basic_block("entry"))
@@ -543,8 +692,11 @@ def _entry_wrapper(module: ir.Module, kernel: ir.Function) -> ir.Function:
     for index, arg in enumerate(kernel.args):
         slot = builder.gep(slots, [ir.Constant(_I64, index)], source_etype=_I64)
         params.append(builder.load(slot, typ=arg.type))
-    builder.call(kernel, params)
-    builder.ret_void()
+    handle = builder.call(kernel, params)
+    if isinstance(result, ir.VoidType):
+        builder.ret_void()
+    else:
+        builder.ret(handle)
     return wrapper
 
 
@@ -587,9 +739,11 @@ def retarget(
     for kernel in kernels:
         kernel.calling_convention = ""
         kernel.linkage = "internal"
-        wrapper = _entry_wrapper(module, kernel)
         params = tuple(str(arg.type) for arg in kernel.args)
-        mode = _mode(kernel.name, warp, block)
+        mode = _mode(kernel.name, warp, block, uses)
+        if mode is Mode.COROUTINES:
+            _make_coroutine(module, kernel)
+        wrapper = _entry_wrapper(module, kernel)
         entries[kernel.name] = KernelEntry(kernel.name, wrapper.name, params, mode)
     module.triple = llvm_binding.get_process_triple()
     module.data_layout = host_data_layout()

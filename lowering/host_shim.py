@@ -86,6 +86,14 @@ class Field(IntEnum):
     """Lockstep mode: the thread's buffer of block records (`Event.STEP`)."""
     TRACE_LEN = 26
     TRACE_CAP = 27
+    HANDLE = 28
+    """Coroutine mode: the kernel's coroutine handle (0 before it started)."""
+    FRAME = 29
+    FRAME_CAP = 30
+    """Coroutine mode: the thread's frame slot and its bytes."""
+    FRAME_HEAP = 31
+    """Coroutine mode: a frame larger than its slot, from `malloc` (freed by the
+    launcher)."""
 
 
 RECORD_FIELDS = 32
@@ -405,9 +413,34 @@ ok:
   ret void
 }}
 
-; Returns `p` if [p, p + size) lies inside a range of the table, else records a
-; fault and returns a scratch word.
-define ptr @__simt_check_range(ptr %p, i64 %size, i64 %site) noinline {{
+; Returns `p` if [p, p + size) lies inside the range `*hint` of the table (the
+; one this access found last), else asks `__simt_find_range`.
+define ptr @__simt_check_range(ptr %p, i64 %size, i64 %site, ptr %hint) alwaysinline {{
+entry:
+  %h = load i64, ptr %hint
+  %table = load ptr, ptr @__simt_ranges
+  %k = shl i64 %h, 1
+  %lop = getelementptr i64, ptr %table, i64 %k
+  %lo = load i64, ptr %lop
+  %k1 = add i64 %k, 1
+  %hip = getelementptr i64, ptr %table, i64 %k1
+  %hi = load i64, ptr %hip
+  %a = ptrtoint ptr %p to i64
+  %end = add i64 %a, %size
+  %above = icmp uge i64 %a, %lo
+  %below = icmp ule i64 %end, %hi
+  %inside = and i1 %above, %below
+  br i1 %inside, label %hit, label %miss
+hit:
+  ret ptr %p
+miss:
+  %r = call ptr @__simt_find_range(ptr %p, i64 %size, i64 %site, ptr %hint)
+  ret ptr %r
+}}
+
+; Returns `p` and sets `*hint` if [p, p + size) lies inside a range of the
+; table, else records a fault and returns a scratch word.
+define internal ptr @__simt_find_range(ptr %p, i64 %size, i64 %site, ptr %hint) noinline {{
 entry:
   %n = load i64, ptr @__simt_nranges
   %table = load ptr, ptr @__simt_ranges
@@ -433,10 +466,83 @@ test:
 miss:
   br label %loop
 found:
+  store i64 %i, ptr %hint
   ret ptr %p
 fault:
   call void @__simt_record_fault(i64 {memory}, i64 %site, i64 %a)
   ret ptr @__simt_scratch
+}}
+
+define void @__simt_request(i64 %event) alwaysinline {{
+  %t = load ptr, ptr @__simt_thread
+  %e = getelementptr i64, ptr %t, i64 {event}
+  store i64 %event, ptr %e
+  ret void
+}}
+
+declare ptr @malloc(i64)
+
+; The coroutine frame of the running thread: its slot, or malloc'd when larger.
+define ptr @__simt_coro_frame(i64 %size) {{
+entry:
+  %t = load ptr, ptr @__simt_thread
+  %cp = getelementptr i64, ptr %t, i64 {frame_cap}
+  %cap = load i64, ptr %cp
+  %fits = icmp ule i64 %size, %cap
+  br i1 %fits, label %slot, label %heap
+slot:
+  %fp = getelementptr i64, ptr %t, i64 {frame}
+  %f = load ptr, ptr %fp
+  ret ptr %f
+heap:
+  %m = call ptr @malloc(i64 %size)
+  %hp = getelementptr i64, ptr %t, i64 {frame_heap}
+  store ptr %m, ptr %hp
+  ret ptr %m
+}}
+
+declare void @llvm.coro.resume(ptr)
+declare i1 @llvm.coro.done(ptr)
+
+; Coroutine mode: starts or resumes the threads `ids[0..k)` one after the other;
+; each runs to its next barrier (EVENT = BARRIER) or its end (EVENT = EXIT).
+define void @__simt_coro_round(ptr %records, ptr %ids, i64 %k) {{
+entry:
+  %empty = icmp eq i64 %k, 0
+  br i1 %empty, label %done, label %loop
+loop:
+  %i = phi i64 [0, %entry], [%next, %check]
+  %idp = getelementptr i64, ptr %ids, i64 %i
+  %id = load i64, ptr %idp
+  %t = getelementptr [{fields} x i64], ptr %records, i64 %id
+  store ptr %t, ptr @__simt_thread
+  %e = getelementptr i64, ptr %t, i64 {event}
+  store i64 0, ptr %e
+  %hp = getelementptr i64, ptr %t, i64 {handle}
+  %h = load ptr, ptr %hp
+  %fresh = icmp eq ptr %h, null
+  br i1 %fresh, label %start, label %resume
+start:
+  %ep = getelementptr i64, ptr %t, i64 {entry}
+  %kernel = load ptr, ptr %ep
+  %ap = getelementptr i64, ptr %t, i64 {args}
+  %args = load ptr, ptr %ap
+  %new = call ptr %kernel(ptr %args)
+  store ptr %new, ptr %hp
+  br label %check
+resume:
+  call void @llvm.coro.resume(ptr %h)
+  br label %check
+check:
+  %handle = load ptr, ptr %hp
+  %finished = call i1 @llvm.coro.done(ptr %handle)
+  %event = select i1 %finished, i64 {exit}, i64 {barrier}
+  store i64 %event, ptr %e
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %k
+  br i1 %more, label %loop, label %done
+done:
+  ret void
 }}
 
 define internal void @__simt_fiber_main() {{
@@ -714,6 +820,11 @@ def runtime_text(switch: str | None = None) -> str:
         trace_full=int(Event.TRACE_FULL),
         return_record=RETURN_RECORD,
         exit=int(Event.EXIT),
+        barrier=int(Event.BARRIER),
+        handle=int(Field.HANDLE),
+        frame=int(Field.FRAME),
+        frame_cap=int(Field.FRAME_CAP),
+        frame_heap=int(Field.FRAME_HEAP),
         memory=int(FaultKind.MEMORY),
         store_geometry=geometry,
         unravel_block=_unravel("c", "%b", ("%gx", "%gy", "%gz")),

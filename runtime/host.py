@@ -52,6 +52,8 @@ from __future__ import annotations
 
 import ctypes
 import mmap
+import os
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -67,6 +69,7 @@ from simt.lowering.host import (
     KernelEntry,
     Mode,
     compile_for_host,
+    compile_ir,
 )
 from simt.lowering.host_shim import (
     CONTEXT_BYTES,
@@ -81,11 +84,24 @@ from simt.runtime.launch import Dim3, dim3
 
 Target = Literal["host", "sim"]
 
-DEFAULT_STACK_BYTES = 1 << 18
-"""Stack of each fiber (each thread of a block with collectives): 256 KiB."""
+DEFAULT_STACK_BYTES = 1 << 16
+"""Stack of each fiber (each thread of a block with collectives): 64 KiB (only
+the pages a thread touches take memory; an overflow hits a guard page)."""
 
 DEFAULT_TRACE_RECORDS = 4096
 """Block records buffered per thread in lockstep mode before it waits."""
+
+PARALLEL_THREADS = 1 << 14
+"""Launches without collectives of at least this many threads use `workers`."""
+
+FRAME_BYTES = 512
+"""Coroutine mode: bytes of each thread's frame slot (a larger frame is malloc'd)."""
+
+FIBER_WAVE_THREADS = 4096
+"""Threads whose fibers run at once (whole blocks; at least one block)."""
+
+COROUTINE_WAVE_THREADS = 16384
+"""Threads whose coroutines run at once (whole blocks; at least one block)."""
 
 _NEVER = -2
 """The reconvergence block of a frame's bottom entry (never reached)."""
@@ -211,9 +227,7 @@ def _bind(
         if isinstance(type_, MemRefType):
             words += _array_words(param.name, type_, value)
             assert isinstance(value, np.ndarray)
-            covered = _array_range(value)
-            if covered is not None:
-                ranges.append(covered)
+            ranges.append(_array_range(value) or (0, 0))
         else:
             words.append(_scalar_word(param.name, param.dtype, value))
     assert len(words) == len(entry.params), "the host entry's parameters"
@@ -273,9 +287,15 @@ class HostModule:
     checks: bool = True
     stack_bytes: int = DEFAULT_STACK_BYTES
     trace_records: int = DEFAULT_TRACE_RECORDS
+    wave_threads: int | None = None
+    """Threads run at once in fiber and coroutine modes (default: per mode)."""
+    workers: int = field(default_factory=lambda: min(8, os.cpu_count() or 1))
+    """CPU threads for a large launch without collectives (each needs a copy of
+    the compiled module, made on first use)."""
     switch: str | None = None
     """The fibers' context switch (`simt.lowering.host_shim.SWITCHES`; default: the CPU's)."""
     program: HostProgram = field(init=False, repr=False)
+    _copies: list[HostProgram] = field(init=False, repr=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.program = compile_for_host(
@@ -328,7 +348,7 @@ class HostModule:
         if not 1 <= warp_size <= 32:
             raise HostExecutionError(f"warp_size must be in [1, 32], found {warp_size}")
         bound = _bind(function, entry, args)
-        self._set_ranges(bound)
+        self._set_ranges(bound, self.program)
         start = time.perf_counter()
         if entry.mode is Mode.DIRECT:
             self._run_direct(entry, geometry, bound)
@@ -340,21 +360,26 @@ class HostModule:
 
     # -- shared state of the compiled module -----------------------------------
 
-    def _set_ranges(self, bound: _Arguments) -> None:
-        table = self.program.variable("__simt_ranges")
-        count = self.program.variable("__simt_nranges")
+    def _set_ranges(self, bound: _Arguments, program: HostProgram) -> None:
+        table = program.variable("__simt_ranges")
+        count = program.variable("__simt_nranges")
         ctypes.c_void_p.from_address(table).value = bound.ranges.ctypes.data
         ctypes.c_int64.from_address(count).value = len(bound.ranges) // 2
-        self._fault_words()[:] = 0
+        _fault_words(program)[:] = 0
 
-    def _fault_words(self) -> np.ndarray:
-        address = self.program.variable("__simt_fault")
-        buffer = (ctypes.c_int64 * FAULT_WORDS).from_address(address)
-        return np.ctypeslib.as_array(buffer)
+    def _engines(self, count: int) -> list[HostProgram]:
+        """`count` compiled copies of the module (each has its own globals, so
+        each can run on its own CPU thread); the first is `program`."""
+        while len(self._copies) + 1 < count:
+            self._copies.append(compile_ir(self.program.ir))
+        return [self.program, *self._copies][:count]
 
-    def raise_fault(self, entry: KernelEntry, geometry: Geometry) -> None:
+    def raise_fault(
+        self, entry: KernelEntry, geometry: Geometry, program: HostProgram | None = None
+    ) -> None:
         """Raises `HostExecutionError` if a check recorded a fault."""
-        kind, site, thread, address = (int(w) for w in self._fault_words())
+        words = _fault_words(program or self.program)
+        kind, site, thread, address = (int(w) for w in words)
         if kind == FaultKind.NONE:
             return
         where = self.program.ir.sites[site]
@@ -374,6 +399,53 @@ class HostModule:
     def _run_direct(
         self, entry: KernelEntry, geometry: Geometry, bound: _Arguments
     ) -> None:
+        """The blocks in order; a large launch in contiguous ranges of blocks,
+        one per CPU thread, each on its own copy of the module."""
+        threads = geometry.blocks * geometry.threads_per_block
+        count = 1
+        if threads >= PARALLEL_THREADS:
+            count = max(1, min(self.workers, geometry.blocks))
+        engines = self._engines(count)
+        bounds = np.linspace(0, geometry.blocks, count + 1).astype(np.int64)
+        words = geometry.words()
+        jobs = [
+            _DirectJob(program, entry, words, bound, int(first), int(last))
+            for program, first, last in zip(
+                engines, bounds[:-1], bounds[1:], strict=True
+            )
+        ]
+        for job in jobs:
+            self._set_ranges(bound, job.program)
+        if count == 1:
+            jobs[0].run()
+        else:
+            workers = [threading.Thread(target=job.run) for job in jobs]
+            for worker in workers:
+                worker.start()
+            for worker in workers:
+                worker.join()
+        for job in jobs:
+            self.raise_fault(entry, geometry, job.program)
+
+
+def _fault_words(program: HostProgram) -> np.ndarray:
+    address = program.variable("__simt_fault")
+    buffer = (ctypes.c_int64 * FAULT_WORDS).from_address(address)
+    return np.ctypeslib.as_array(buffer)
+
+
+@dataclass
+class _DirectJob:
+    """A range of blocks run to completion by `__simt_run_direct` of one copy."""
+
+    program: HostProgram
+    entry: KernelEntry
+    geometry: np.ndarray
+    bound: _Arguments
+    first: int
+    last: int
+
+    def run(self) -> None:
         run = _function(
             self.program,
             "__simt_run_direct",
@@ -383,17 +455,14 @@ class HostModule:
             ctypes.c_int64,
         )
         record = np.zeros(RECORD_FIELDS, dtype=np.int64)
-        words = geometry.words()
-        kernel_address = self.program.function(entry.entry)
         run(
             record.ctypes.data,
-            kernel_address,
-            bound.words.ctypes.data,
-            words.ctypes.data,
-            0,
-            geometry.blocks,
+            self.program.function(self.entry.entry),
+            self.bound.words.ctypes.data,
+            self.geometry.ctypes.data,
+            self.first,
+            self.last,
         )
-        self.raise_fault(entry, geometry)
 
 
 # ---------------------------------------------------------------------------
@@ -408,7 +477,7 @@ class _Stacks:
         page = mmap.PAGESIZE
         self.size = -(-size // page) * page
         self.stride = self.size + page
-        self.memory = mmap.mmap(-1, self.stride * count)
+        self.memory = mmap.mmap(-1, max(1, self.stride * count))
         base = ctypes.addressof(ctypes.c_char.from_buffer(self.memory))
         self.first = base + page
         libc = ctypes.CDLL(None, use_errno=True)
@@ -424,7 +493,7 @@ def _lanes(mask: int) -> np.ndarray:
 
 
 class _FiberLauncher:
-    """Runs a kernel whose threads meet at collectives, one thread block at a time."""
+    """Runs a kernel whose threads meet at collectives, a wave of blocks at a time."""
 
     def __init__(
         self,
@@ -437,11 +506,20 @@ class _FiberLauncher:
         self.entry = entry
         self.geometry = geometry
         self.bound = bound
-        count = geometry.threads_per_block
+        per_block = geometry.threads_per_block
+        wave = host.wave_threads or (
+            COROUTINE_WAVE_THREADS
+            if entry.mode is Mode.COROUTINES
+            else FIBER_WAVE_THREADS
+        )
+        self.wave = max(1, min(geometry.blocks, wave // per_block))
+        count = self.wave * per_block
         self.records = np.zeros((count, RECORD_FIELDS), dtype=np.int64)
-        self.stacks = _Stacks(count, host.stack_bytes)
+        self.coroutines = entry.mode is Mode.COROUTINES
+        self.stacks = _Stacks(0 if self.coroutines else count, host.stack_bytes)
+        self.frames = np.zeros(count * FRAME_BYTES // 8 if self.coroutines else 0)
         self.contexts = np.zeros(0, dtype=np.int64)
-        if host.program.ir.switch == "ucontext":
+        if host.program.ir.switch == "ucontext" and not self.coroutines:
             self.contexts = np.zeros(count * CONTEXT_BYTES // 8, dtype=np.int64)
         capacity = host.trace_records if entry.mode is Mode.LOCKSTEP else 0
         self.traces = np.zeros((count, capacity), dtype=np.int64)
@@ -458,7 +536,7 @@ class _FiberLauncher:
         )
         self.resume_native = _function(
             program,
-            "__simt_resume",
+            "__simt_coro_round" if self.coroutines else "__simt_resume",
             None,
             ctypes.c_void_p,
             ctypes.c_void_p,
@@ -469,7 +547,8 @@ class _FiberLauncher:
     def _prepare_records(self) -> None:
         g = self.geometry
         records = self.records
-        local = np.arange(len(records), dtype=np.int64)
+        index = np.arange(len(records), dtype=np.int64)
+        local = index % g.threads_per_block
         records[:, Field.TID_X] = local % g.block[0]
         records[:, Field.TID_Y] = (local // g.block[0]) % g.block[1]
         records[:, Field.TID_Z] = local // (g.block[0] * g.block[1])
@@ -482,37 +561,62 @@ class _FiberLauncher:
         records[:, Field.ARGS] = self.bound.words.ctypes.data
         if len(self.contexts):
             records[:, Field.CONTEXT] = (
-                self.contexts.ctypes.data + local * CONTEXT_BYTES
+                self.contexts.ctypes.data + index * CONTEXT_BYTES
             )
         capacity = self.traces.shape[1]
-        records[:, Field.TRACE] = self.traces.ctypes.data + local * capacity * 8
+        records[:, Field.TRACE] = self.traces.ctypes.data + index * capacity * 8
         records[:, Field.TRACE_CAP] = capacity
+        if self.coroutines:
+            records[:, Field.FRAME] = self.frames.ctypes.data + index * FRAME_BYTES
+            records[:, Field.FRAME_CAP] = FRAME_BYTES
 
     def run(self) -> None:
-        for block in range(self.geometry.blocks):
-            self._start_block(block)
-            if self.entry.mode is Mode.LOCKSTEP:
-                self._run_lockstep()
-            else:
-                self._run_barriers()
+        for first in range(0, self.geometry.blocks, self.wave):
+            blocks = min(self.wave, self.geometry.blocks - first)
+            count = self._start_wave(first, blocks)
+            try:
+                if self.entry.mode is Mode.LOCKSTEP:
+                    self._run_lockstep(blocks, count)
+                else:
+                    self._run_barriers(count)
+            finally:
+                self._free_frames(count)
 
-    def _start_block(self, block: int) -> None:
+    def _free_frames(self, count: int) -> None:
+        """Frees the coroutine frames that did not fit their slots."""
+        heap = self.records[:count, Field.FRAME_HEAP]
+        if not self.coroutines or not heap.any():
+            return
+        libc = ctypes.CDLL(None)
+        libc.free.argtypes = [ctypes.c_void_p]
+        for address in heap[heap != 0].tolist():
+            libc.free(address)
+        heap[:] = 0
+
+    def _start_wave(self, first: int, blocks: int) -> int:
+        """Prepares the fibers of blocks [first, first + blocks); returns their count."""
         g = self.geometry
-        records = self.records
-        x, y, z = _unravel(block, g.grid)
-        records[:, Field.CTAID_X] = x
-        records[:, Field.CTAID_Y] = y
-        records[:, Field.CTAID_Z] = z
-        records[:, Field.THREAD] = block * g.threads_per_block + np.arange(len(records))
+        per_block = g.threads_per_block
+        count = blocks * per_block
+        records = self.records[:count]
+        block = first + np.arange(count, dtype=np.int64) // per_block
+        records[:, Field.CTAID_X] = block % g.grid[0]
+        records[:, Field.CTAID_Y] = (block // g.grid[0]) % g.grid[1]
+        records[:, Field.CTAID_Z] = block // (g.grid[0] * g.grid[1])
+        records[:, Field.THREAD] = first * per_block + np.arange(count)
         records[:, Field.EVENT] = Event.RUNNING
         records[:, Field.TRACE_LEN] = 0
+        if self.coroutines:
+            records[:, Field.HANDLE] = 0
+            return count
         self.init(
             records.ctypes.data,
-            len(records),
+            count,
             self.stacks.first,
             self.stacks.stride,
             self.stacks.size,
         )
+        return count
 
     def resume(self, ids: np.ndarray) -> None:
         ids = np.ascontiguousarray(ids, dtype=np.int64)
@@ -521,8 +625,10 @@ class _FiberLauncher:
 
     # -- block barriers only -----------------------------------------------------
 
-    def _run_barriers(self) -> None:
-        waiting = np.arange(len(self.records), dtype=np.int64)
+    def _run_barriers(self, count: int) -> None:
+        """Every thread runs to a barrier or its end; then all barriers release
+        (each block's live threads are then all at one)."""
+        waiting = np.arange(count, dtype=np.int64)
         while len(waiting):
             self.resume(waiting)
             events = self.records[waiting, Field.EVENT]
@@ -530,20 +636,24 @@ class _FiberLauncher:
 
     # -- lockstep: traces replayed on each warp's reconvergence stack ------------
 
-    def _run_lockstep(self) -> None:
+    def _run_lockstep(self, blocks: int, threads: int) -> None:
+        """Replays the wave's warps; when none can move, all wait at barriers
+        (or are done), so every block's barrier releases."""
         from simt.runtime import lockstep
 
-        self.resume(np.arange(len(self.records), dtype=np.int64))
+        self.resume(np.arange(threads, dtype=np.int64))
         kernel = int(self.traces[0, 0]) >> 32
+        g = self.geometry
         stacks = lockstep.WarpStacks.start(
-            len(self.records), self.geometry.warp_size, kernel
+            g.threads_per_block, blocks, g.warp_size, kernel
         )
         tables = self.host.graph_tables
-        cursor = np.zeros(len(self.records), dtype=np.int64)
-        ready = np.zeros(len(self.records), dtype=np.int64)
+        cursor = np.zeros(threads, dtype=np.int64)
+        ready = np.zeros(threads, dtype=np.int64)
+        records, traces = self.records[:threads], self.traces[:threads]
         while True:
             count, status, warp = lockstep.replay(
-                stacks, self.records, self.traces, cursor, tables, ready
+                stacks, records, traces, cursor, tables, ready
             )
             if status != 0:
                 self._lockstep_failure(status, stacks, warp)

@@ -122,11 +122,15 @@ class WarpStacks:
     mask: np.ndarray
 
     @staticmethod
-    def start(threads: int, warp_size: int, kernel: int) -> WarpStacks:
-        """One call of `kernel` per warp with every lane in its entry at block 0."""
-        warps = -(-threads // warp_size)
-        first = np.arange(warps, dtype=np.int64) * warp_size
-        sizes = np.minimum(warp_size, threads - first)
+    def start(per_block: int, blocks: int, warp_size: int, kernel: int) -> WarpStacks:
+        """One call of `kernel` per warp of `blocks` consecutive thread blocks
+        (warps do not cross blocks), every lane in its entry at block 0."""
+        in_block = np.arange(0, per_block, warp_size, dtype=np.int64)
+        first = (
+            np.arange(blocks, dtype=np.int64)[:, None] * per_block + in_block
+        ).ravel()
+        sizes = np.tile(np.minimum(warp_size, per_block - in_block), blocks)
+        warps = len(first)
         live = np.array([(1 << int(s)) - 1 for s in sizes], dtype=np.int64)
         stacks = WarpStacks(
             first,

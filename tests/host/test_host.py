@@ -255,7 +255,7 @@ func.func @k(%a: memref<?xi32>, %out: memref<?xi32>) attributes {simt.kernel} {
 def test_a_barrier_orders_the_writes_of_a_block_before_its_reads() -> None:
     a, out = np.zeros(128, np.int32), np.zeros(128, np.int32)
     result = simt.execute(parse(BARRIER), 2, 64, [a, out])
-    assert isinstance(result, HostResult) and result.mode is Mode.FIBERS
+    assert isinstance(result, HostResult) and result.mode is Mode.COROUTINES
     assert list(out) == list(range(63, -1, -1)) * 2
 
 
