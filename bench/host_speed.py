@@ -207,7 +207,9 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description="Host execution against the simulator on the corpus."
+    )
     parser.add_argument("--kernel", action="append", default=[])
     parser.add_argument("--threads", type=int, default=1 << 16)
     parser.add_argument("--repeat", type=int, default=3)
