@@ -8,18 +8,28 @@ double[grid, block](a, n)
 ```
 
 The function goes through `simt.compile_python` and the pass pipeline once, on
-first use. A launch runs on the GPU through numba-cuda when
-`numba.cuda.is_available()` (PTX from `simt.to_ptx` for the device's
-architecture, loaded by `simt.runtime.launch`; numpy arrays are copied to the
-device and back, as numba does), and on `simt.simulate` otherwise; numpy
-arrays are updated in place either way, so both give the same results.
+first use. Where a launch runs is the kernel's `target`:
+
+- `"gpu"`: through numba-cuda (PTX from `simt.to_ptx` for the device's
+  architecture, loaded by `simt.runtime.launch`; numpy arrays are copied to
+  the device and back, as numba does);
+- `"host"`: the same lowered code on this CPU (`simt.runtime.host`, compiled
+  once per kernel);
+- `"sim"`: the simulator; the launch returns its `SimulationResult` (metrics);
+- `None` (the default): the GPU when `numba.cuda.is_available()`, else the
+  host, saying once on stderr that no GPU was found.
+
+Numpy arrays are updated in place on every target, so all give the same
+results. A launch returns the target's result (`HostResult`,
+`SimulationResult`, or None on the GPU), also kept as `last_result`.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
@@ -34,11 +44,30 @@ from simt.runtime.launch import (
     with_device_arrays,
 )
 
+Target = Literal["gpu", "host", "sim"]
+TARGETS: tuple[str, ...] = ("gpu", "host", "sim")
+
+_noted_no_gpu = False
+
 
 def _gpu_available() -> bool:
     from numba import cuda
 
     return bool(cuda.is_available())
+
+
+def note_no_gpu() -> None:
+    """Says on stderr, once per process, that launches run on the host."""
+    global _noted_no_gpu
+    if _noted_no_gpu:
+        return
+    _noted_no_gpu = True
+    print(
+        "simt: no GPU found (numba.cuda.is_available() is False); kernels run on "
+        "the host (the lowered code, JIT-compiled for this CPU); pass "
+        "target='sim' for the simulator's metrics",
+        file=sys.stderr,
+    )
 
 
 def find_kernel(module: ModuleOp, name: str) -> func.FuncOp:
@@ -63,8 +92,19 @@ class SimtKernel:
     use_gpu: Callable[[], bool] = _gpu_available
     step_limit: int | None = None
     """The simulator's step limit (`simt.simulate`); None: its default."""
+    target: Target | None = None
+    """Where launches run (module docstring); None: the GPU if any, else the host."""
+    last_result: Any = field(default=None, repr=False)
+    """What the last launch returned (`HostResult`, `SimulationResult` or None)."""
     _module: ModuleOp | None = field(default=None, repr=False)
     _gpu: GpuKernel | None = field(default=None, repr=False)
+    _host: Any = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.target is not None and self.target not in TARGETS:
+            raise ValueError(
+                f"expected a target among {', '.join(TARGETS)}, found {self.target!r}"
+            )
 
     @property
     def module(self) -> ModuleOp:
@@ -91,29 +131,58 @@ class SimtKernel:
             )
         return self._gpu
 
-    def __getitem__(self, config: object) -> Callable[..., None]:
+    def __getitem__(self, config: object) -> Callable[..., Any]:
         grid, block = launch_config(config)
         return lambda *args: self.launch(grid, block, args)
+
+    def resolved_target(self) -> Target:
+        """The target of the next launch (the default chosen by GPU presence)."""
+        if self.target is not None:
+            return self.target
+        if self.use_gpu():
+            return "gpu"
+        note_no_gpu()
+        return "host"
 
     def launch(
         self,
         grid: int | Sequence[int],
         block: int | Sequence[int],
         args: Sequence[object],
-    ) -> None:
-        """Runs the kernel on the GPU if one is present, else on the simulator."""
-        if self.use_gpu():
+    ) -> Any:
+        """Runs the kernel on its target; returns (and keeps) the target's result."""
+        target = self.resolved_target()
+        if target == "gpu":
             self._launch_gpu(grid, block, args)
-            return
-        from simt.sim import simulate
+            self.last_result = None
+        elif target == "host":
+            self.last_result = self.host_module().launch(
+                grid, block, list(args), self.entry_name
+            )
+        else:
+            from simt.sim import simulate
 
-        simulate(
-            self.module,
-            grid=grid,
-            block=block,
-            args=list(args),
-            step_limit=self.step_limit,
-        )
+            self.last_result = simulate(
+                self.module,
+                grid=grid,
+                block=block,
+                args=list(args),
+                kernel=self.entry_name,
+                step_limit=self.step_limit,
+            )
+        return self.last_result
+
+    @property
+    def entry_name(self) -> str:
+        return find_kernel(self.module, self.py_func.__name__).sym_name.data
+
+    def host_module(self) -> Any:
+        """The kernel compiled for the host (once)."""
+        if self._host is None:
+            from simt.runtime.host import HostModule
+
+            self._host = HostModule(self.module)
+        return self._host
 
     def _launch_gpu(
         self,
@@ -159,6 +228,7 @@ def jit(
     passes: str | None = None,
     *,
     step_limit: int | None = None,
+    target: Target | None = None,
 ) -> Callable[[Callable[..., None]], SimtKernel]:
     """A decorator compiling a numba.cuda-style kernel with simt (see the module
     docstring). `signature` is a numba signature string (or a numba
@@ -184,6 +254,6 @@ def jit(
     def decorate(py_func: Callable[..., None]) -> SimtKernel:
         if not callable(py_func):
             raise UsageError(f"simt.jit decorates a function, found {py_func!r}")
-        return SimtKernel(py_func, text, passes, step_limit=step_limit)
+        return SimtKernel(py_func, text, passes, step_limit=step_limit, target=target)
 
     return decorate
