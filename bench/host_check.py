@@ -100,6 +100,8 @@ class CheckReport:
     """Launches compared host against simulator."""
     unchanged: int = 0
     """(kernel, pipeline) pairs the pipeline left unchanged."""
+    changed: int = 0
+    """(kernel, pipeline) pairs the pipeline changed (checked on the new code)."""
 
 
 Outputs = list[list[Arg]]
@@ -357,6 +359,7 @@ class _Checker:
         after = _functions(variant)
         same = {name for name in kernels if same_code(before[name], after[name])}
         self.report.unchanged += len(same)
+        self.report.changed += len(kernels) - len(same)
         return kernels - same
 
 

@@ -15,6 +15,7 @@ exactly `n` threads)::
 
     i = cuda.grid(1)
     v0 = a[i]; v1 = <thread id>; v2 = <constant>; v3 = 0; x = <float>
+    [<focus construct>]       # a shape a pass rewrites (`FOCUSES`), if asked
     <random statements>       # assignments, if/elif/else, for/while loops,
                               # break/continue, early return, atomics,
                               # math, warp votes and ballots (into `votes`)
@@ -26,11 +27,28 @@ combination, divisors are `(e & 7) + 1`, loop trip counts are below 8, float
 math takes arguments in its domain. Vote and ballot results only flow into
 `votes`, so every other output is the same whichever lanes vote together
 (`INVARIANT_OUTPUTS`): the outputs a pass must preserve exactly.
+
+Small random kernels rarely hold what a pass rewrites (a loop nest for
+`simt-flatten-loops`, a divergent if/else with alike sides for
+`simt-branch-fusion`), so a pass would mostly leave them unchanged and check
+nothing. `program_source(seed, focus=...)` adds one construct of `FOCUSES` at
+the top level, random in its details:
+
+- "divergent-if": an if/else on a lane-dependent condition, random blocks on
+  both sides (what `simt-linearize` guards);
+- "nest": a counted outer loop around a `while` loop whose trip count
+  depends on the thread, no collective or jump inside (what
+  `simt-flatten-loops` flattens);
+- "twin-if": an if/else on a lane-dependent condition whose else side is the
+  then side with the variables permuted (the same ops on other operands:
+  what `simt-branch-fusion` merges).
 """
 
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -48,6 +66,9 @@ _VARS = ("v0", "v1", "v2", "v3")
 _THREAD_IDS = ("cuda.laneid", "cuda.threadIdx.x", "cuda.blockIdx.x", "i")
 _UNIFORM = ("cuda.blockDim.x", "cuda.gridDim.x", "cuda.warpsize", "n")
 _MAX_BITS = 40
+FOCUSES = ("divergent-if", "nest", "twin-if")
+"""Constructs `program_source` can add for a pass to rewrite (module docstring)."""
+_TWIN = {"v0": "v1", "v1": "v2", "v2": "v3", "v3": "v0"}
 
 
 @dataclass(frozen=True)
@@ -91,6 +112,8 @@ class _Generator:
         self.loop_vars: list[str] = []
         self.counter = 0
         self.returned = False
+        self.plain = False
+        """No votes, atomics or jumps (break, continue, return) while set."""
         self.budget = self.rng.randint(*statements)
 
     # -- expressions -------------------------------------------------------
@@ -191,6 +214,12 @@ class _Generator:
             return self.for_loop(depth, pad)
         if depth < 3 and roll < 0.38:
             return self.while_loop(depth, pad)
+        if self.plain:
+            return (
+                self.assignment(pad)
+                if roll < 0.8
+                else [f"{pad}x = {self.float_expr()}"]
+            )
         if in_loop and roll < 0.45:
             keyword = self.rng.choice(("break", "continue"))
             return [f"{pad}if {self.condition()}:", f"{pad}    {keyword}"]
@@ -263,6 +292,60 @@ class _Generator:
         self.loop_vars.pop()
         return [f"{pad}{var} = 0", f"{pad}while {test}:", f"{pad}    {var} += 1", *body]
 
+    # -- focus constructs ---------------------------------------------------
+
+    def focus(self, kind: str, pad: str) -> list[str]:
+        inner = pad + "    "
+        if kind == "nest":
+            return self.nest(pad)
+        condition = self.divergent_condition()
+        if kind == "divergent-if":
+            return [
+                f"{pad}if {condition}:",
+                *self.block(1, False, inner),
+                f"{pad}else:",
+                *self.block(1, False, inner),
+            ]
+        if kind != "twin-if":
+            raise ValueError(f"unknown focus {kind!r}; expected one of {FOCUSES}")
+        self.plain = True
+        then = [
+            line
+            for _ in range(self.rng.randint(1, 3))
+            for line in self.assignment(inner)
+        ]
+        self.plain = False
+        return [f"{pad}if {condition}:", *then, f"{pad}else:", *map(_twin, then)]
+
+    def divergent_condition(self) -> str:
+        modulus = self.rng.randint(2, 4)
+        lane = self.rng.choice(("cuda.laneid", "cuda.threadIdx.x", "i"))
+        return f"({lane} + ({self.expr(1).text})) % {modulus} == 0"
+
+    def nest(self, pad: str) -> list[str]:
+        self.counter += 1
+        outer, inner = f"t{self.counter}", f"w{self.counter}"
+        self.plain = True
+        self.loop_vars.append(outer)
+        head = self.block(2, True, pad + "    ") if self.rng.random() < 0.6 else []
+        bound = f"(({self.expr(1).text}) + cuda.laneid) & 7"
+        self.loop_vars.append(inner)
+        body = self.block(2, True, pad + "        ")
+        self.loop_vars.pop()
+        tail = self.block(2, True, pad + "    ") if self.rng.random() < 0.5 else []
+        self.loop_vars.pop()
+        self.plain = False
+        trips = self.rng.randint(2, 4)
+        return [
+            f"{pad}for {outer} in range({trips}):",
+            *head,
+            f"{pad}    {inner} = 0",
+            f"{pad}    while {inner} < ({bound}):",
+            f"{pad}        {inner} += 1",
+            *body,
+            *tail,
+        ]
+
     def barrier_phase(self, pad: str) -> list[str]:
         """Exchange through `out` across a barrier (only at the top level)."""
         shift = self.rng.randint(1, 5)
@@ -278,13 +361,21 @@ class _Generator:
 _RESULT = "(v0 + v1 * 3 + v2 * 5 + v3 * 7) & 0xFFFFFF"
 
 
+def _twin(line: str) -> str:
+    """The line with each variable v0..v3 renamed by `_TWIN` (same shape)."""
+    return re.sub(r"\bv[0-3]\b", lambda m: _TWIN[m.group(0)], line)
+
+
 SIZES = {"tiny": (1, 3), "small": (2, 5), "medium": (5, 11)}
 """Statements (a range) per kernel, by size name; "tiny" kernels are also lean
 (few array loads and divisions), to check many of them cheaply."""
 
 
-def program_source(seed: int, size: str = "small") -> ProgramSource:
-    """Kernel `p<seed>` of a size in `SIZES` (deterministic in both)."""
+def program_source(
+    seed: int, size: str = "small", focus: str | None = None
+) -> ProgramSource:
+    """Kernel `p<seed>` of a size in `SIZES`, with a construct of `FOCUSES` if
+    `focus` names one (deterministic in all three)."""
     gen = _Generator(seed, SIZES[size], lean=size == "tiny")
     name = f"p{seed}"
     pad = " " * 4
@@ -299,6 +390,8 @@ def program_source(seed: int, size: str = "small") -> ProgramSource:
     barrier = gen.rng.random() < 0.25
     if barrier:
         body += gen.barrier_phase(pad)
+    if focus is not None:
+        body += gen.focus(focus, pad)
     while gen.budget > 0:
         body += gen.block(0, False, pad)
     body += [f"{pad}out[i] = {_RESULT}", f"{pad}f[i] = x + v3 * 0.125 - v1 / 7.0"]
@@ -313,9 +406,14 @@ def program_source(seed: int, size: str = "small") -> ProgramSource:
 
 
 def program_batch(
-    seeds: list[int] | range, size: str = "small"
+    seeds: list[int] | range,
+    size: str = "small",
+    focus: Callable[[int], str | None] | None = None,
 ) -> tuple[str, list[ProgramSource]]:
-    """The module source holding the kernels of `seeds`, and each kernel."""
-    programs = [program_source(seed, size) for seed in seeds]
+    """The module source holding the kernels of `seeds`, and each kernel;
+    `focus` gives each seed's construct (default: none)."""
+    programs = [
+        program_source(seed, size, focus(seed) if focus else None) for seed in seeds
+    ]
     head = "import math\n\nfrom numba import cuda\n\n"
     return head + "\n\n".join(p.text for p in programs), programs

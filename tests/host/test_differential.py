@@ -10,8 +10,14 @@ output. Three sources of kernels:
   every pipeline;
 - `PROGRAMS` generated kernels (`simt.bench.kernels.programs`, size "tiny":
   1 to 3 random statements, votes and barriers included) in batches of
-  `BATCH`; each is checked unchanged and after one pipeline (the pipelines
-  take turns by seed), on two input sets. `SIMT_PROGRAM_SEED` (an integer)
+  `BATCH`; each is checked unchanged and after one pipeline, on two input
+  sets. The pipelines take turns by seed (`ROTATION`), and each kernel holds
+  a construct its pipeline rewrites (a loop nest for `simt-flatten-loops`, a
+  divergent if/else for `simt-linearize`, one with alike sides for
+  `simt-branch-fusion` and `simt-optimize`), so that most of them are checked
+  on changed code, not only on the original: each batch must have at least
+  `MIN_CHANGED` of them changed. (`simt-divergence` only annotates; the
+  corpus and the constructs check it.) `SIMT_PROGRAM_SEED` (an integer)
   moves the seeds to check other programs.
 """
 
@@ -167,21 +173,39 @@ def test_every_construct_has_a_launch(constructs: ModuleOp) -> None:
     assert names == set(CONSTRUCTS)
 
 
+ROTATION: tuple[tuple[str, str], ...] = (
+    ("simt-flatten-loops{mode=always}", "nest"),
+    ("simt-flatten-loops{mode=static}", "nest"),
+    ("simt-flatten-loops{mode=adaptive}", "nest"),
+    ("simt-linearize", "divergent-if"),
+    ("simt-branch-fusion", "twin-if"),
+    ("simt-optimize", "twin-if"),
+)
+"""The pipeline a generated kernel is checked after, by seed, and the
+construct (`simt.bench.kernels.programs.FOCUSES`) its kernel holds."""
+MIN_CHANGED = BATCH // 3
+
+
 def _pipeline_for(name: str) -> list[str]:
-    """Each generated kernel after one pipeline; the pipelines take turns."""
-    seed = int(name.removeprefix("p"))
-    passes = PIPELINES[1:]
-    return [passes[seed % len(passes)]]
+    return [ROTATION[int(name.removeprefix("p")) % len(ROTATION)][0]]
+
+
+def _focus_for(seed: int) -> str:
+    return ROTATION[seed % len(ROTATION)][1]
 
 
 def test_enough_generated_programs() -> None:
     assert PROGRAMS >= 500 and PROGRAMS % BATCH == 0
+    every_pass = {p.split("{")[0] for p in PIPELINES[1:]} - {"simt-divergence"}
+    assert {p.split("{")[0] for p, _ in ROTATION} == every_pass
+    assert set(PIPELINES) >= {p for p, _ in ROTATION}
 
 
 @pytest.mark.parametrize("batch", range(PROGRAMS // BATCH))
 def test_generated_programs(batch: int) -> None:
     first = FIRST_SEED + batch * BATCH
-    source, programs = program_batch(range(first, first + BATCH), "tiny")
+    seeds = range(first, first + BATCH)
+    source, programs = program_batch(seeds, "tiny", _focus_for)
     module = compile_kernels(source, f"programs_{first}.py")
     runs = [
         Run(
@@ -200,3 +224,5 @@ def test_generated_programs(batch: int) -> None:
     sources = "\n".join(p.text for p in programs if p.name in failing)
     _assert_agree(report, sources)
     assert report.comparisons >= 2 * BATCH
+    changed = report.changed
+    assert changed >= MIN_CHANGED, f"only {changed} kernels changed by their pass"
