@@ -29,7 +29,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 
 import simt
 from simt.bench.host_check import PIPELINES, CheckReport, Run, check_module
@@ -158,18 +160,23 @@ def constructs() -> ModuleOp:
     return compile_kernels(path.read_text(), str(path))
 
 
+def _name(op: Operation) -> str:
+    assert isinstance(op, func.FuncOp)
+    return op.sym_name.data
+
+
 @pytest.mark.parametrize("name", list(CONSTRUCTS))
 def test_frontend_construct(constructs: ModuleOp, name: str) -> None:
     cases = [CONSTRUCTS[name](_rng(name)), CONSTRUCTS[name](_rng(name + "2"))]
     tolerance = ATOMIC_TOLERANCE if name == "atomics" else FLOATS
     run = Run(name, cases, NOT_INVARIANT.get(name), tolerance)
-    single = ModuleOp([op.clone() for op in constructs.ops if op.sym_name.data == name])
+    single = ModuleOp([op.clone() for op in constructs.ops if _name(op) == name])
     report = check_module(single, [run])
     _assert_agree(report)
 
 
 def test_every_construct_has_a_launch(constructs: ModuleOp) -> None:
-    names = {op.sym_name.data for op in constructs.ops}
+    names = {_name(op) for op in constructs.ops}
     assert names == set(CONSTRUCTS)
 
 
