@@ -166,7 +166,9 @@ def markdown(document: dict[str, Any]) -> str:
         "# Host execution against the simulator",
         "",
         f"`{document['command']}` on {document['cpu']} ({document['cpus']} CPUs, "
-        f"{document['machine']}), {document['date']}, commit {document['commit']}.",
+        f"{document['machine']}), {document['date']}, commit {document['commit']}; "
+        f"load average {document['load_average'][0]:.1f} when it started (a shared "
+        "machine: both sides ran under the same load).",
         "",
         "Both run the same launch of each corpus kernel on the same inputs; the work",
         "is the simulator's count of active lane instructions. Times are the best of",
