@@ -34,7 +34,9 @@ speedups (original cycles / variant cycles, on the simulator's launch, which
 may be smaller: `sim_case`) with the measured ones (original median /
 variant median): where it is low the simulator's cost model ranks the
 variants differently from the target. Writes `<out>/gpu_all.json` and
-`gpu_all.md` with the device, date, commit and command. Exit status 0 when
+`gpu_all.md` with the device, date, commit and command (`gpu_all_<suite>...`
+when `--suite` picks some: a device command may run 10 minutes at most, so
+the suites can run in separate calls). Exit status 0 when
 every output agreed, 1 otherwise, 2 for a usage error (`--target gpu` with no
 GPU).
 
@@ -808,9 +810,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "repeat": options.repeat,
         **document,
     }
+    stem = "gpu_all" if suites == SUITES else "_".join(("gpu_all", *suites))
     options.out.mkdir(parents=True, exist_ok=True)
-    (options.out / "gpu_all.json").write_text(json.dumps(document, indent=1) + "\n")
-    (options.out / "gpu_all.md").write_text(markdown(document))
+    (options.out / f"{stem}.json").write_text(json.dumps(document, indent=1) + "\n")
+    (options.out / f"{stem}.md").write_text(markdown(document))
     print(markdown(document))
     return 0 if document["outputs_agree"] else 1
 

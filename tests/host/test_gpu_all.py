@@ -79,14 +79,14 @@ def test_gpu_target_without_a_gpu(
 ) -> None:
     assert gpu_all.main(["--suite", "fusion", "--out", str(tmp_path)]) == 2
     assert "--dry-run" in capsys.readouterr().err
-    assert not (tmp_path / "gpu_all.json").exists()
+    assert not list(tmp_path.iterdir())
 
 
 def test_main_dry_run_writes_the_report(tmp_path: Path) -> None:
     argv = ["--dry-run", "--quick", "--suite", "fusion", "--out", str(tmp_path)]
     assert gpu_all.main(argv) == 0
-    document = json.loads((tmp_path / "gpu_all.json").read_text())
+    document = json.loads((tmp_path / "gpu_all_fusion.json").read_text())
     assert document["mode"].startswith("dry run")
     assert document["device"].startswith("none")
     assert document["arch"] == "sm_90"
-    assert "## fusion" in (tmp_path / "gpu_all.md").read_text()
+    assert "## fusion" in (tmp_path / "gpu_all_fusion.md").read_text()
