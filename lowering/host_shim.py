@@ -545,6 +545,51 @@ done:
   ret void
 }}
 
+; Coroutine mode: runs the threads `0..count)` of the records in rounds until
+; every one has exited: each round resumes, in order, every thread not yet
+; exited, which runs to its next barrier (so a round releases every barrier
+; of the wave at once: all its live threads are at one). Stops early, returning
+; 1, when a check recorded a fault; 0 otherwise. One native loop, so that a
+; small wave (whose frames stay in the cache) costs no launcher round trips.
+define i64 @__simt_coro_wave(ptr %records, i64 %count) {{
+entry:
+  %slot = alloca i64
+  %empty = icmp eq i64 %count, 0
+  br i1 %empty, label %finished, label %round
+round:
+  br label %loop
+loop:
+  %i = phi i64 [0, %round], [%next, %step]
+  %again = phi i1 [false, %round], [%again2, %step]
+  %t = getelementptr [{fields} x i64], ptr %records, i64 %i
+  %e = getelementptr i64, ptr %t, i64 {event}
+  %ev = load i64, ptr %e
+  %exited = icmp eq i64 %ev, {exit}
+  br i1 %exited, label %step, label %run
+run:
+  store i64 %i, ptr %slot
+  call void @__simt_coro_round(ptr %records, ptr %slot, i64 1)
+  %now = load i64, ptr %e
+  %waits = icmp eq i64 %now, {barrier}
+  %acc = or i1 %again, %waits
+  br label %step
+step:
+  %again2 = phi i1 [%again, %loop], [%acc, %run]
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %count
+  br i1 %more, label %loop, label %checked
+checked:
+  %fault = load i64, ptr @__simt_fault
+  %faulted = icmp ne i64 %fault, 0
+  br i1 %faulted, label %stop, label %decide
+decide:
+  br i1 %again2, label %round, label %finished
+stop:
+  ret i64 1
+finished:
+  ret i64 0
+}}
+
 define internal void @__simt_fiber_main() {{
   %t = load ptr, ptr @__simt_thread
   %ep = getelementptr i64, ptr %t, i64 {entry}

@@ -259,6 +259,35 @@ def test_a_barrier_orders_the_writes_of_a_block_before_its_reads() -> None:
     assert list(out) == list(range(63, -1, -1)) * 2
 
 
+def test_barrier_kernels_over_several_waves() -> None:
+    # 8 blocks of 512 threads: four waves of `COROUTINE_WAVE_THREADS` (1024).
+    a, out = np.zeros(4096, np.int32), np.zeros(4096, np.int32)
+    result = simt.execute(parse(BARRIER), 8, 512, [a, out])
+    assert result.mode is Mode.COROUTINES
+    assert list(out) == list(range(511, -1, -1)) * 8
+
+
+BARRIER_THEN_DIVIDE = """
+func.func @k(%a: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %i = arith.index_cast %tid : i32 to index
+  %v = memref.load %a[%i] : memref<?xi32>
+  simt.barrier
+  %q = arith.divsi %tid, %v : i32
+  simt.barrier
+  memref.store %q, %a[%i] : memref<?xi32>
+  func.return
+}
+"""
+
+
+def test_a_fault_between_barriers_stops_the_launch() -> None:
+    a = np.ones(64, np.int32)
+    a[37] = 0
+    with pytest.raises(HostExecutionError, match=r"thread \(37, 0, 0\).*by zero"):
+        simt.execute(parse(BARRIER_THEN_DIVIDE), 1, 64, [a])
+
+
 DIVERGENT_BARRIER = """
 func.func @k(%a: memref<?xi32>) attributes {simt.kernel} {
   %tid = simt.thread_id x : i32
