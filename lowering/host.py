@@ -53,10 +53,12 @@ import ctypes.util
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 import llvmlite.binding as llvm_binding
+import numpy as np
+import numpy.typing as npt
 from llvmlite import ir
 from llvmlite.ir import instructions as ins
 from xdsl.dialects.builtin import ModuleOp
@@ -812,6 +814,14 @@ class HostProgram:
 
     def variable(self, name: str) -> int:
         return self.engine.get_global_value_address(name)
+
+    @cached_property
+    def fault_words(self) -> npt.NDArray[np.int64]:
+        """`@__simt_fault` (kind, site, thread, address) as a numpy view, looked
+        up once (each launcher round reads it)."""
+        address = self.variable("__simt_fault")
+        buffer = (ctypes.c_int64 * host_shim.FAULT_WORDS).from_address(address)
+        return np.ctypeslib.as_array(buffer)
 
     @property
     def kernels(self) -> Mapping[str, KernelEntry]:

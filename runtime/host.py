@@ -73,7 +73,6 @@ from simt.lowering.host import (
 )
 from simt.lowering.host_shim import (
     CONTEXT_BYTES,
-    FAULT_WORDS,
     RECORD_FIELDS,
     Event,
     FaultKind,
@@ -432,9 +431,7 @@ class HostModule:
 
 
 def _fault_words(program: HostProgram) -> np.ndarray:
-    address = program.variable("__simt_fault")
-    buffer = (ctypes.c_int64 * FAULT_WORDS).from_address(address)
-    return np.ctypeslib.as_array(buffer)
+    return program.fault_words
 
 
 @dataclass
