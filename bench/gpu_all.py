@@ -76,8 +76,8 @@ SUITES = ("corpus", "fig7", "fusion", "dpll")
 DEFAULT_OUT = Path("bench/results")
 DEFAULT_ARCH = "sm_90"
 FIG7_KS = (0, 8, 16, 24, 31)
-FIG7_CAP = 64
-"""Inner trip count C of the GPU's Fig. 7 points (the simulator's sweep uses 8)."""
+FIG7_CAP = 256
+"""Inner trip count C of the target's Fig. 7 points (the simulator's is 8)."""
 FIG7_MODES = ("always", "adaptive")
 NUMBA = "numba"
 ORIGINAL = "original"
@@ -193,15 +193,17 @@ def corpus_jobs(quick: bool, workdir: Path) -> list[Job]:
 
 
 def fig7_jobs(quick: bool, workdir: Path) -> list[Job]:
-    from simt.bench.flatten import RATIOS, fig7_case, fig7_spec
+    """Each (k, ratio) point: C = `FIG7_CAP` on the target and the host (a launch
+    long enough to time), C = `SWEEP_CAP` on the simulator (its Fig. 7 sweep)."""
+    from simt.bench.flatten import RATIOS, SWEEP_CAP, fig7_case, fig7_spec
 
     ks = (0, 31) if quick else FIG7_KS
     ratios = RATIOS[:2] if quick else RATIOS
     jobs: list[Job] = []
     for ratio in ratios:
         for k in ks:
-            spec = fig7_spec(k, ratio, inner_cap=8 if quick else FIG7_CAP)
-            case = fig7_case(spec)
+            spec = fig7_spec(k, ratio, inner_cap=SWEEP_CAP if quick else FIG7_CAP)
+            small = fig7_spec(k, ratio, inner_cap=SWEEP_CAP)
             variants: dict[str, ModuleOp | str] = {
                 ORIGINAL: _compile(spec.func, spec.signature)
             }
@@ -210,13 +212,14 @@ def fig7_jobs(quick: bool, workdir: Path) -> list[Job]:
                     _compile(spec.func, spec.signature),
                     f"simt-flatten-loops{{mode={mode} remarks=false}}",
                 )
+            case = fig7_case(spec)
             jobs.append(
                 Job(
                     "fig7",
                     f"k{k}_r{ratio[0]}/{ratio[1]}",
                     spec.func.__name__,
                     case,
-                    case,
+                    fig7_case(small),
                     variants,
                     spec.outputs,
                     spec.float_tolerance,
