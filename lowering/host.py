@@ -54,7 +54,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache, cached_property
-from typing import Any
+from typing import Any, cast
 
 import llvmlite.binding as llvm_binding
 import numpy as np
@@ -520,7 +520,8 @@ class _Checker:
         )
         hint = ir.GlobalVariable(self.module, _I64, f"__simt_hint.{site.constant}")
         hint.linkage = "internal"
-        hint.initializer = ir.Constant(_I64, 0)
+        # llvmlite declares `initializer = None` in __init__ (no stubs).
+        cast(Any, hint).initializer = ir.Constant(_I64, 0)
         space = getattr(pointer.type, "addrspace", 0)
         flat = pointer if space == 0 else builder.addrspacecast(pointer, _GENERIC)
         checked = builder.call(check, [flat, ir.Constant(_I64, size), site, hint])
@@ -615,7 +616,7 @@ def _make_coroutine(module: ir.Module, kernel: ir.Function) -> None:
     `__simt_coro_frame` allocates per thread. The kernel returns the
     coroutine's handle; `__simt_coro_round` resumes it until it is done.
     """
-    kernel.ftype = ir.FunctionType(_GENERIC, kernel.ftype.args)
+    kernel.ftype = ir.FunctionType(_GENERIC, cast(ir.FunctionType, kernel.ftype).args)
     kernel.type = kernel.ftype.as_pointer()
     kernel.return_value = ir.values.ReturnValue(kernel, _GENERIC)
     set.add(kernel.attributes, "presplitcoroutine")
