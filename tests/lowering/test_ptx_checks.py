@@ -110,6 +110,6 @@ def test_simt_opt_exits_with_a_located_error(
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert message in result.stderr
-    assert result.stderr.startswith("simt-opt: error: ")
-    location = result.stderr.removeprefix("simt-opt: error: ").split(" ")[0]
-    assert location.count(":") == 3, result.stderr  # file:line:col:
+    location = result.stderr.split(" ")[0]  # file:line:col: error: ...
+    assert location.startswith(str(path)) and location.count(":") == 3, result.stderr
+    assert result.stderr.split(" ")[1] == "error:", result.stderr
