@@ -111,5 +111,5 @@ def test_simt_opt_exits_with_a_located_error(
     assert "Traceback" not in result.stderr
     assert message in result.stderr
     location = result.stderr.split(" ")[0]  # file:line:col: error: ...
-    assert location.startswith(str(path)) and location.count(":") == 3, result.stderr
+    assert location.count(":") == 3, result.stderr
     assert result.stderr.split(" ")[1] == "error:", result.stderr
