@@ -114,10 +114,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriteWalker,
-)
+from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering
 from xdsl.utils.exceptions import PassFailedException
 
@@ -276,12 +273,27 @@ def linearize_function(
     _add_entry_block(body)
     _unify_returns(body, function)
     _thread_empty_blocks(body)
+    exit_split = False
     while True:
         cfg = ControlFlowGraph(body)
         edges = cfg.unstructured_edges.edges
         if not edges:
             break
-        region = _largest_region(cfg, edges, function)
+        region = _largest_region(cfg, edges)
+        if region is None and not exit_split:
+            # An unstructured edge into the return block (two exits of a loop
+            # that meet there, a return inside a loop): its region ends at the
+            # graph's exit, so it has no post-dominator outside itself until
+            # the return moves to a block of its own.
+            _split_exit(body)
+            exit_split = True
+            continue
+        if region is None:
+            raise PassFailedException(
+                f"simt-linearize: {_where(function)}: expected every unstructured "
+                "region to have a common dominator and post-dominator, found one "
+                "without (an infinite loop?)"
+            )
         units = _lift_subregions(cfg, region, edges)
         linearize_region(body, units, region.entry, region.exit, options)
     lift_cf_to_scf(body)
@@ -290,19 +302,30 @@ def linearize_function(
 
 
 def _largest_region(
-    cfg: ControlFlowGraph, edges: frozenset[tuple[Block, Block]], function: func.FuncOp
-) -> UnstructuredRegion[Block]:
+    cfg: ControlFlowGraph, edges: frozenset[tuple[Block, Block]]
+) -> UnstructuredRegion[Block] | None:
+    """The largest outermost region of `edges`; None when one has no bounds."""
     try:
         regions = unstructured_regions(
             cfg.graph, edges, cfg.dominator_tree, cfg.post_dominator_tree
         )
-    except ValueError as error:
-        raise PassFailedException(
-            f"simt-linearize: {_where(function)}: expected every unstructured "
-            "region to have a common dominator and post-dominator, found one "
-            "without (an infinite loop?)"
-        ) from error
+    except ValueError:
+        return None
     return outermost_regions(regions)[0]
+
+
+def _split_exit(body: Region) -> None:
+    """Moves the `func.return` of the (unified) return block into a fresh
+    block, to which the old one branches."""
+    returns = [b for b in body.blocks if isinstance(b.last_op, func.ReturnOp)]
+    assert len(returns) == 1, "returns were unified"
+    ret = returns[0].last_op
+    assert isinstance(ret, func.ReturnOp)
+    exit_block = Block(arg_types=[v.type for v in ret.arguments])
+    body.add_block(exit_block)
+    exit_block.add_op(func.ReturnOp(*exit_block.args))
+    returns[0].add_op(cf.BranchOp(exit_block, *ret.arguments))
+    _erase(ret)
 
 
 def _lift_subregions(
@@ -1180,11 +1203,7 @@ def _linearize_structured_op(op: Operation, options: RegionOptions) -> None:
     exit_block.add_op(func.ReturnOp(*exit_block.args))
     _hoist_guards(op, start)
     holder = func.FuncOp("simt_linearize_scratch", ([], []), scratch)
-    walker = PatternRewriteWalker(
-        GreedyRewritePatternApplier([IfLowering(), ForLowering(), WhileLowering()]),
-        apply_recursively=True,
-    )
-    walker.rewrite_region(scratch)
+    _lower_to_blocks(scratch)
     units = frozenset(
         b for b in scratch.blocks if b is not start and b is not exit_block
     )
@@ -1199,6 +1218,24 @@ def _linearize_structured_op(op: Operation, options: RegionOptions) -> None:
         moved.detach()
         parent.insert_op_before(moved, anchor)
     holder.erase()
+
+
+def _lower_to_blocks(region: Region) -> None:
+    """Lowers every `scf.if`/`scf.for`/`scf.while` of `region`'s blocks to
+    blocks of `region`, until none is left there. Control flow inside other
+    ops (the `simt.guarded` steps of a region linearized before) stays
+    structured: lowering it would leave blocks in a region that holds one."""
+    patterns = (IfLowering(), ForLowering(), WhileLowering())
+    pending = [op for b in region.blocks for op in b.ops if isinstance(op, _CONTROL)]
+    while pending:
+        op = pending.pop()
+        rewriter = PatternRewriter(op)
+        for pattern in patterns:
+            pattern.match_and_rewrite(op, rewriter)
+        assert op.parent is None, f"{op.name} was not lowered to blocks"
+        pending = [
+            op for b in region.blocks for op in b.ops if isinstance(op, _CONTROL)
+        ]
 
 
 def _hoist_guards(op: Operation, start: Block) -> None:
