@@ -102,7 +102,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
-from xdsl.dialects import arith, cf, func, scf
+from xdsl.dialects import arith, cf, func, memref, scf
 from xdsl.dialects.builtin import (
     AnyFloat,
     FloatAttr,
@@ -146,7 +146,8 @@ class LinearizePass(ModulePass):
     variable and lifts all control flow to `scf`.
 
     Input invariant: functions whose bodies are `cf` block graphs ending in
-    `cf.br`, `cf.cond_br` or `func.return` (`scf` ops may sit in the blocks);
+    `cf.br`, `cf.cond_br`, `cf.switch` (rewritten into a chain of
+    `cf.cond_br`s first) or `func.return` (`scf` ops may sit in the blocks);
     irreducible graphs are accepted. Every block must reach a return.
 
     Output IR: no `cf` op remains in a processed function; its body is one
@@ -267,10 +268,12 @@ def linearize_function(
     body = function.body
     if len(body.blocks) <= 1:
         return
+    _lower_switches(body)
     _check_terminators(body)
     _remove_unreachable(body)
     _check_exits(body)
     _add_entry_block(body)
+    _hoist_allocas(body)
     _unify_returns(body, function)
     _thread_empty_blocks(body)
     exit_split = False
@@ -347,6 +350,7 @@ def _lift_subregions(
 def _linearize_everything(body: Region, options: RegionOptions) -> None:
     """Linearizes every block between a fresh entry and the return block."""
     _add_entry_block(body)
+    _hoist_allocas(body)
     entry = body.blocks.first
     assert entry is not None
     returns = [b for b in body.blocks if isinstance(b.last_op, func.ReturnOp)]
@@ -367,6 +371,58 @@ def _check_terminators(body: Region) -> None:
             f"simt-linearize: {_where(term)}: expected a block to end with cf.br, "
             f"cf.cond_br or func.return, found {found}"
         )
+
+
+def _lower_switches(body: Region) -> None:
+    """Rewrites every `cf.switch` into a chain of `cf.cond_br`s, one per case
+    in order (`flag == value`), the last one falling through to the default;
+    each test after the first sits in a block of its own."""
+    for switch in [b.last_op for b in body.blocks]:
+        if not isinstance(switch, cf.SwitchOp):
+            continue
+        block = switch.parent_block()
+        assert block is not None
+        cases = list(zip(_case_values(switch), switch.case_blocks, switch.case_operand))
+        fallthrough: tuple[Block, Sequence[SSAValue]] = (
+            switch.default_block,
+            switch.default_operands,
+        )
+        for value, target, args in reversed(cases[1:]):
+            test = Block()
+            body.insert_block_after(test, block)
+            _switch_test(test, switch.flag, value, (target, args), fallthrough)
+            fallthrough = (test, ())
+        if cases:
+            value, target, args = cases[0]
+            _switch_test(block, switch.flag, value, (target, args), fallthrough)
+        else:
+            block.add_op(cf.BranchOp(fallthrough[0], *fallthrough[1]))
+        _erase(switch)
+
+
+def _case_values(switch: cf.SwitchOp) -> list[int]:
+    values = switch.case_values
+    return [] if values is None else [int(v) for v in values.get_values()]
+
+
+def _switch_test(
+    block: Block,
+    flag: SSAValue,
+    value: int,
+    taken: tuple[Block, Sequence[SSAValue]],
+    otherwise: tuple[Block, Sequence[SSAValue]],
+) -> None:
+    """Ends `block` with `cf.cond_br (flag == value), taken, otherwise`."""
+    assert isinstance(flag.type, IntegerType | IndexType), "cf.switch verified"
+    constant = arith.ConstantOp.from_int_and_width(value, flag.type)
+    equal = arith.CmpiOp(flag, constant, "eq")
+    branch = cf.ConditionalBranchOp(equal, taken[0], taken[1], *otherwise)
+    anchor = block.last_op if isinstance(block.last_op, cf.SwitchOp) else None
+    for op in (constant, equal, branch):
+        if anchor is not None:
+            block.insert_op_before(op, anchor)
+        else:
+            block.add_op(op)
 
 
 def _where(op: Operation | None) -> str:
@@ -419,6 +475,20 @@ def _add_entry_block(body: Region) -> None:
     for arg in reversed(old.args):
         old.erase_arg(arg)
     new.add_op(cf.BranchOp(old))
+
+
+def _hoist_allocas(body: Region) -> None:
+    """Moves every `memref.alloca` of a static shape from the blocks of `body`
+    to its (fresh) entry block: a memref cannot be carried from one block of
+    a linearized region to another, and private memory allocated once at the
+    start serves every block (its contents start undefined either way)."""
+    entry = body.blocks.first
+    assert entry is not None and entry.last_op is not None
+    for block in list(body.blocks)[1:]:
+        for op in list(block.ops):
+            if isinstance(op, memref.AllocaOp) and not op.operands:
+                op.detach()
+                entry.insert_op_before(op, entry.last_op)
 
 
 def _unify_returns(body: Region, function: func.FuncOp) -> None:
