@@ -85,28 +85,27 @@ def _edge(
     a block with arguments twice (two `cf.switch` cases, or both successors of
     a `cf.cond_br`, with different arguments), each edge after the first goes
     through a block of its own that only jumps on."""
-    source = builder.block
+    current = builder.block
+    assert current is not None, "the builder is positioned in a block"
+    jump = blocks[target]
+    source = current
     if target.args and target in taken:
-        source = builder.function.append_basic_block(name=f"{source.name}.edge")
+        source = jump = current.function.append_basic_block(f"{current.name}.edge")
         ir.IRBuilder(source).branch(blocks[target])
     taken.add(target)
     for block_arg, value in zip(target.args, args, strict=True):
         phi = values[block_arg]
         assert isinstance(phi, ir.PhiInstr)
         phi.add_incoming(values[value], source)
-    return source if source is not builder.block else blocks[target]
+    return jump
 
 
 def _cond_br(
     op: llvm.CondBrOp, builder: ir.IRBuilder, values: ValueMap, blocks: BlockMap
 ) -> None:
     taken: set[Block] = set()
-    then_block = _edge(
-        op.then_block, op.then_arguments, builder, values, blocks, taken
-    )
-    else_block = _edge(
-        op.else_block, op.else_arguments, builder, values, blocks, taken
-    )
+    then_block = _edge(op.then_block, op.then_arguments, builder, values, blocks, taken)
+    else_block = _edge(op.else_block, op.else_arguments, builder, values, blocks, taken)
     builder.cbranch(values[op.cond], then_block, else_block)
 
 

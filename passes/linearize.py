@@ -382,7 +382,14 @@ def _lower_switches(body: Region) -> None:
             continue
         block = switch.parent_block()
         assert block is not None
-        cases = list(zip(_case_values(switch), switch.case_blocks, switch.case_operand))
+        cases = list(
+            zip(
+                _case_values(switch),
+                switch.case_blocks,
+                switch.case_operand,
+                strict=True,
+            )
+        )
         fallthrough: tuple[Block, Sequence[SSAValue]] = (
             switch.default_block,
             switch.default_operands,

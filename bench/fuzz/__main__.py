@@ -25,8 +25,8 @@ from pathlib import Path
 from simt.bench.fuzz.check import (
     PIPELINES,
     Tally,
-    check_program,
     cf_case,
+    check_program,
     structured_case,
 )
 from simt.lowering.ptxas import find_ptxas
@@ -60,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--ptxas", action="store_true",
                         help="assemble each program's PTX with ptxas")  # fmt: skip
+    parser.add_argument("--time-limit", type=float, default=None,
+                        help="stop after this many seconds; counts cover the "
+                        "programs checked by then")  # fmt: skip
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
     every = args.structured_every
@@ -69,23 +72,27 @@ def main(argv: list[str] | None = None) -> int:
     ]
     total = Tally()
     start = time.time()
+    checked = 0
     with Pool(args.jobs) as pool:
-        for done, tally in enumerate(pool.imap(_check, jobs, chunksize=4), 1):
+        for checked, tally in enumerate(pool.imap(_check, jobs, chunksize=4), 1):
             total.merge(tally)
             for finding in tally.findings:
                 print(f"FAIL {finding.program} [{finding.check}] {finding.kind}: "
                       f"{finding.detail.splitlines()[-1][:300]}", flush=True)  # fmt: skip
-            if done % 100 == 0:
-                print(f"{done}/{len(jobs)} programs, {time.time() - start:.0f} s",
+            if checked % 100 == 0:
+                print(f"{checked}/{len(jobs)} programs, {time.time() - start:.0f} s",
                       file=sys.stderr, flush=True)  # fmt: skip
+            if args.time_limit is not None and time.time() - start > args.time_limit:
+                pool.terminate()
+                break
     report = {
         "command": "python -m simt.bench.fuzz " + " ".join(argv or sys.argv[1:]),
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "commit": _commit(),
         "device": f"simt simulator on {platform.machine()} ({platform.node()}), "
         f"{args.jobs} processes",
-        "programs": args.programs,
-        "structured_programs": sum(1 for j in jobs if j[1]),
+        "programs": checked,
+        "structured_programs": sum(1 for j in jobs[:checked] if j[1]),
         "seconds": round(time.time() - start, 1),
         **total.to_dict(),
     }

@@ -31,7 +31,7 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.parser import Parser
-from xdsl.passes import ModulePass, PassPipeline
+from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 import simt
@@ -59,9 +59,25 @@ PIPELINES: tuple[str, ...] = (
     "simt-branch-fusion",
     "simt-lift-cf-to-scf,simt-branch-fusion",
     "simt-optimize{remarks=false}",
-    f"simt-optimize{{profile=\"{PROFILE}\" remarks=false}}",
+    f'simt-optimize{{profile="{PROFILE}" remarks=false}}',
 )
 """What runs on every program (cf programs and structured ones alike)."""
+
+CI_PIPELINES: tuple[str, ...] = (
+    "simt-divergence",
+    "simt-lift-cf-to-scf",
+    "simt-linearize",
+    "simt-linearize{max-depth=0}",
+    "simt-linearize{max-depth=1}",
+    "simt-lift-cf-to-scf,simt-flatten-loops{mode=always remarks=false}",
+    "simt-branch-fusion",
+    f'simt-optimize{{profile="{PROFILE}" remarks=false}}',
+)
+"""The passes every CI run checks on its generated programs (each pass once,
+linearization also at two depths)."""
+
+LOWERED_AFTER = frozenset({"simt-linearize"})
+"""Pipelines whose result is lowered too (the original always is)."""
 
 STEP_LIMIT = 1_000_000
 """Warp instructions the original may issue in one launch (it needs far fewer)."""
@@ -140,7 +156,10 @@ class Tally:
         return {
             "runs": dict(sorted(self.runs.items())),
             "failures": failures,
-            "divergence": {**self.branches, "false_positive_rate": self.false_positive_rate},
+            "divergence": {
+                **self.branches,
+                "false_positive_rate": self.false_positive_rate,
+            },
         }
 
 
@@ -152,9 +171,9 @@ SHAPES: tuple[tuple[int, int], ...] = ((1, 48), (2, 20), (1, 64))
 """(blocks, threads per block) of the launches: partial warps in the first two."""
 
 
-def cf_case(seed: int, inputs: int = 2) -> Program:
+def cf_case(seed: int, inputs: int = 2, max_blocks: int = 8) -> Program:
     """The `cf` program of `seed`, with `inputs` launches of the shapes above."""
-    generated = cf_program(seed)
+    generated = cf_program(seed, max_blocks)
     rng = np.random.default_rng(seed)
     launches = []
     for k in range(inputs):
@@ -184,7 +203,7 @@ def structured_case(seed: int, inputs: int = 2) -> Program:
 
 
 def _reshaped(case: LaunchCase, kernel: GeneratedKernel, block: int) -> Launch:
-    threads = case.threads if kernel.grid_stride else len(case.args[0])
+    threads = case.threads if kernel.grid_stride else np.asarray(case.args[0]).size
     grid = max(1, -(-threads // block))
     return Launch((grid,), (block,), case.args)
 
@@ -213,12 +232,9 @@ def _context() -> Context:
 
 @cache
 def _pipeline(spec: str) -> PassPipeline:
-    """The parsed pipeline (parsing looks up every pass: done once per spec)."""
-    return PassPipeline.parse_spec(available_passes(), spec, _verify_after)
-
-
-def _verify_after(_: ModulePass | None, module: ModuleOp, __: ModulePass | None) -> None:
-    module.verify()
+    """The parsed pipeline (parsing looks up every pass: done once per spec).
+    The result is verified once, after the last pass."""
+    return PassPipeline.parse_spec(available_passes(), spec)
 
 
 @cache
@@ -253,11 +269,15 @@ def check_program(
     profile = _scratch() / f"profile-{os.getpid()}.json"
     profile.write_text(json.dumps(references[0][1].to_dict()))
     expected = [(r, SLOWDOWN_LIMIT * s.issued + 1000) for r, s in references]
+    lowered = {"": original}
     for pipeline in pipelines:
         spec = pipeline.replace(PROFILE, str(profile))
-        _check_pipeline(program, original, pipeline, spec, expected, tally)
+        result = _check_pipeline(program, original, pipeline, spec, expected, tally)
+        if result is not None and pipeline in LOWERED_AFTER:
+            lowered[pipeline] = result
     if lowering:
-        _check_lowering(program, original, ptxas, tally)
+        for pipeline, module in lowered.items():
+            _check_lowering(program, module, ptxas, tally, pipeline)
     return tally
 
 
@@ -268,42 +288,47 @@ def _check_pipeline(
     spec: str,
     expected: list[tuple[list[Any], int]],
     tally: Tally,
-) -> None:
+) -> ModuleOp | None:
+    """Runs one pipeline on a copy of `original`; returns the result when
+    every check passed."""
     tally.add_run(name)
     module = original.clone()
     try:
         _pipeline(spec).apply(_context(), module)
+        module.verify()
     except PassFailedException as error:
         tally.findings.append(Finding(program.name, name, "refusal", str(error)))
-        return
-    except Exception as error:  # noqa: BLE001 - any exception is a finding
+        return None
+    except Exception as error:
         kind = "verifier" if isinstance(error, VerifyException) else "crash"
         tally.findings.append(Finding(program.name, name, kind, _trace(error)))
-        return
+        return None
     for launch, (want, limit) in zip(program.launches, expected, strict=True):
         try:
             got, _ = run(module, launch, limit)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             tally.findings.append(Finding(program.name, name, "crash", _trace(error)))
-            return
+            return None
         problems = program.compare(want, got)
         if problems:
             detail = f"grid {launch.grid} block {launch.block}: {problems}"
             tally.findings.append(Finding(program.name, name, "miscompile", detail))
-            return
+            return None
+    return module
 
 
 def _check_lowering(
-    program: Program, module: ModuleOp, ptxas: Path | None, tally: Tally
+    program: Program, module: ModuleOp, ptxas: Path | None, tally: Tally, after: str
 ) -> None:
     check = "lowering" if ptxas is None else "lowering+ptxas"
+    check += f" after {after}" if after else ""
     tally.add_run(check)
     try:
         if ptxas is None:
             simt.to_llvm_ir(module)
             return
         ptx = simt.to_ptx(module, arch="sm_80")
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         tally.findings.append(Finding(program.name, check, "lowering", _trace(error)))
         return
     try:

@@ -95,10 +95,11 @@ class _Writer:
         return f"^b{target}" if target < self.n else f"^x{target - self.n}"
 
 
-def cf_program(seed: int) -> CfProgram:
-    """The `cf` program of `seed` (the same seed, the same text)."""
+def cf_program(seed: int, max_blocks: int = 8) -> CfProgram:
+    """The `cf` program of `seed` (the same seed, the same text), with 2 to
+    `max_blocks` blocks besides the entry and 1 to 3 exits."""
     rng = random.Random(seed)
-    w = _Writer(rng, rng.randint(2, 8), rng.randint(1, 3))
+    w = _Writer(rng, rng.randint(2, max_blocks), rng.randint(1, 3))
     _entry(w)
     for i in range(w.n):
         _block(w, i)
@@ -207,7 +208,9 @@ def _terminator(w: _Writer, i: int, acc: str, fuel: str, alive: str) -> None:
     cond = w.binop("andi", _condition(w, acc, fuel), alive, "i1")
     if kind == "same":
         other_args = f"({w.binop('addi', acc, '%one')}, {fuel} : i32, i32)"
-        w.emit(f"cf.cond_br {cond}, {w.label(forward)}{other_args}, {w.label(forward)}{args}")
+        w.emit(
+            f"cf.cond_br {cond}, {w.label(forward)}{other_args}, {w.label(forward)}{args}"
+        )
         return
     other = rng.randrange(total)
     w.emit(f"cf.cond_br {cond}, {w.label(other)}{args}, {w.label(forward)}{args}")

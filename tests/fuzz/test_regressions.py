@@ -30,7 +30,9 @@ HEADER = (
 
 # simt-opt -t ptx: two cf.switch cases reach one block with different
 # arguments (one LLVM phi got two entries for one predecessor).
-SWITCH_SAME_TARGET = HEADER + """  cf.switch %v : i32, [
+SWITCH_SAME_TARGET = (
+    HEADER
+    + """  cf.switch %v : i32, [
     default: ^b(%c1 : i32),
     0: ^b(%c2 : i32),
     1: ^b(%tid : i32)
@@ -40,20 +42,26 @@ SWITCH_SAME_TARGET = HEADER + """  cf.switch %v : i32, [
   func.return
 }
 """
+)
 
 # The same with both successors of a cf.cond_br.
-COND_BR_SAME_TARGET = HEADER + """  %c = arith.cmpi slt, %v, %c2 : i32
+COND_BR_SAME_TARGET = (
+    HEADER
+    + """  %c = arith.cmpi slt, %v, %c2 : i32
   cf.cond_br %c, ^b(%c1 : i32), ^b(%v : i32)
 ^b(%x: i32):
   memref.store %x, %out[%idx] : memref<?xi32>
   func.return
 }
 """
+)
 
 # simt-linearize refused a terminating loop whose two exits meet at a block
 # that only returns and has an argument ("expected every unstructured region
 # to have a common dominator and post-dominator").
-TWO_EXITS_TO_RETURN = HEADER + """  cf.br ^h(%c0 : i32)
+TWO_EXITS_TO_RETURN = (
+    HEADER
+    + """  cf.br ^h(%c0 : i32)
 ^h(%i: i32):
   memref.store %i, %trace[%idx] : memref<?xi32>
   %done = arith.cmpi sge, %i, %c10 : i32
@@ -68,11 +76,14 @@ TWO_EXITS_TO_RETURN = HEADER + """  cf.br ^h(%c0 : i32)
   func.return
 }
 """
+)
 
 # simt-linearize refused cf.switch, here with a return inside the loop the
 # switch closes and cases that share their target; simt-optimize with a
 # profile failed on the same program.
-SWITCH_AND_RETURN_IN_LOOP = HEADER + """  cf.br ^h(%c0 : i32)
+SWITCH_AND_RETURN_IN_LOOP = (
+    HEADER
+    + """  cf.br ^h(%c0 : i32)
 ^h(%i: i32):
   %n = arith.addi %i, %c1 : i32
   %sel = arith.subi %v, %i : i32
@@ -93,10 +104,13 @@ SWITCH_AND_RETURN_IN_LOOP = HEADER + """  cf.br ^h(%c0 : i32)
   func.return
 }
 """
+)
 
 # A private array allocated in a block of a linearized region was a memref
 # value the pass could not carry to the other blocks.
-ALLOCA_IN_REGION = HEADER + """  %loc = memref.alloca() : memref<2xi32>
+ALLOCA_IN_REGION = (
+    HEADER
+    + """  %loc = memref.alloca() : memref<2xi32>
   %i0 = arith.constant 0 : index
   memref.store %v, %loc[%i0] : memref<2xi32>
   cf.br ^h(%c0 : i32)
@@ -116,6 +130,7 @@ ALLOCA_IN_REGION = HEADER + """  %loc = memref.alloca() : memref<2xi32>
   func.return
 }
 """
+)
 
 PROGRAMS = {
     "switch_same_target": SWITCH_SAME_TARGET,
