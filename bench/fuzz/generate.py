@@ -67,8 +67,12 @@ class _Writer:
 
     def __init__(self, rng: random.Random, blocks: int, exits: int) -> None:
         self.rng = rng
-        self.uniform_share = rng.choice((0.2, 0.5, 0.9))
+        self.uniform_share = rng.choice((0.2, 0.5, 0.9, 1.0))
         """How often a condition is drawn from uniform values."""
+        self.divergent_left = rng.randint(1, 2) if self.uniform_share == 1.0 else -1
+        """In a mostly uniform program (-1: any), how many divergent conditions
+        are left to draw: the one or two branches whose divergence the
+        analysis must follow through the fuel carried by every block."""
         self.n = blocks
         self.m = exits
         self.lines: list[str] = []
@@ -137,7 +141,7 @@ def _entry(w: _Writer) -> None:
     w.emit("%anyi = arith.extui %any : i1 to i32")
     w.emit("simt.barrier")
     w.emit("%acc0 = arith.addi %v0, %anyi : i32")
-    source = w.rng.choice(("%ub", "%u0", "%v0"))
+    source = "%ub" if w.divergent_left >= 0 else w.rng.choice(("%ub", "%u0", "%v0"))
     low = w.binop("andi", source, "%three")
     w.emit(f"%fuel0 = arith.addi {low}, {w.const(w.rng.randint(2, 8))} : i32")
     w.emit("cf.br ^b0(%acc0, %fuel0 : i32, i32)")
@@ -184,10 +188,13 @@ def _condition(w: _Writer, acc: str, fuel: str) -> str:
 
 def _source(w: _Writer, acc: str, fuel: str) -> str:
     rng = w.rng
-    if rng.random() < w.uniform_share:
-        if rng.random() < 0.5:
-            return w.binop("xori", fuel, rng.choice(("%ub", "%u0")))
-        return w.binop("addi", rng.choice(("%ub", "%u0")), w.const(rng.randint(0, 9)))
+    if w.divergent_left > 0 and rng.random() < 0.4:
+        w.divergent_left -= 1
+    elif rng.random() < w.uniform_share:
+        uniform = "%ub" if w.divergent_left >= 0 else rng.choice(("%ub", "%u0"))
+        if rng.random() < 0.7:
+            return w.binop("xori", fuel, uniform)
+        return w.binop("addi", uniform, w.const(rng.randint(0, 9)))
     if rng.random() < 0.75:
         return w.binop("xori", acc, "%v0")
     return "%tid"
