@@ -6,6 +6,8 @@ divergence false negative."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from numba import cuda
@@ -146,7 +148,7 @@ def _launches(seed: int) -> tuple[Launch, ...]:
     launches = []
     for block in (48, 20):
         args = [
-            np.zeros(block, dtype=np.int32),
+            np.zeros(2 * block, dtype=np.int32),
             np.zeros(block, dtype=np.int32),
             np.zeros(16, dtype=np.int32),
             rng.integers(-2, 12, size=block, dtype=np.int32),
@@ -169,6 +171,20 @@ def test_every_pass_survives(name: str) -> None:
     tally = check_program(program, ptxas=find_ptxas())
     assert [(f.check, f.kind, f.detail) for f in tally.findings] == []
     assert tally.runs["simt-linearize"] == 1
+
+
+PROGRAMS_DIR = Path(__file__).parent / "programs"
+
+
+def test_generated_program_with_a_divergent_self_loop() -> None:
+    """The generated program (cf_program(100, max_blocks=5)) on which
+    simt-divergence called a cf.switch uniform that split a warp: a divergent
+    self-loop on the header of a loop that holds its ipdom."""
+    text = (PROGRAMS_DIR / "cf-100-self-loop-false-negative.mlir").read_text()
+    program = Program("cf-100", text, _launches(100), (0, 1, 2), _exact)
+    tally = check_program(program, ("simt-divergence", "simt-linearize"))
+    assert [(f.check, f.kind, f.detail) for f in tally.findings] == []
+    assert tally.branches["true_positive"] >= 2
 
 
 def _return_in_loops(out, data, n):  # type: ignore[no-untyped-def]
