@@ -82,7 +82,9 @@ def test_invalid_input_fails_with_a_located_message(text: str, message: str) -> 
 
 def test_unlocated_op_names_its_site() -> None:
     ctx = default_context()
-    module = Parser(ctx, INFINITE_LOOP.replace(' loc("kernel.py":7:2)', "")).parse_module()
+    module = Parser(
+        ctx, INFINITE_LOOP.replace(' loc("kernel.py":7:2)', "")
+    ).parse_module()
     with pytest.raises(PassFailedException, match=r"@spin/b\d+\.\d+: 'cf\.br'"):
         LinearizePass().apply(ctx, module)
 
