@@ -70,27 +70,60 @@ def _gep(op: llvm.GEPOp, builder: ir.IRBuilder, values: ValueMap) -> None:
     )
 
 
-def _add_incoming(
-    target: Block, args: Any, builder: ir.IRBuilder, values: ValueMap
-) -> None:
+def _edge(
+    target: Block,
+    args: Any,
+    builder: ir.IRBuilder,
+    values: ValueMap,
+    blocks: BlockMap,
+    taken: set[Block],
+) -> ir.Block:
+    """The LLVM block a terminator's edge to `target` jumps to, with the phi
+    entries of `target` added for it.
+
+    A phi has one entry per predecessor block, so when one terminator reaches
+    a block with arguments twice (two `cf.switch` cases, or both successors of
+    a `cf.cond_br`, with different arguments), each edge after the first goes
+    through a block of its own that only jumps on."""
+    current = builder.block
+    assert current is not None, "the builder is positioned in a block"
+    jump = blocks[target]
+    source = current
+    if target.args and target in taken:
+        source = jump = current.function.append_basic_block(f"{current.name}.edge")
+        ir.IRBuilder(source).branch(blocks[target])
+    taken.add(target)
     for block_arg, value in zip(target.args, args, strict=True):
         phi = values[block_arg]
         assert isinstance(phi, ir.PhiInstr)
-        phi.add_incoming(values[value], builder.block)
+        phi.add_incoming(values[value], source)
+    return jump
+
+
+def _cond_br(
+    op: llvm.CondBrOp, builder: ir.IRBuilder, values: ValueMap, blocks: BlockMap
+) -> None:
+    taken: set[Block] = set()
+    then_block = _edge(op.then_block, op.then_arguments, builder, values, blocks, taken)
+    else_block = _edge(op.else_block, op.else_arguments, builder, values, blocks, taken)
+    builder.cbranch(values[op.cond], then_block, else_block)
 
 
 def _switch(
     op: llvm_ext.SwitchOp, builder: ir.IRBuilder, values: ValueMap, blocks: BlockMap
 ) -> None:
-    _add_incoming(op.default_block, op.default_operands, builder, values)
-    switch = builder.switch(values[op.flag], blocks[op.default_block])
+    taken: set[Block] = set()
+    default = _edge(
+        op.default_block, op.default_operands, builder, values, blocks, taken
+    )
+    switch = builder.switch(values[op.flag], default)
     case_values = op.case_values.get_values() if op.case_values is not None else ()
     flag_type = convert_type(op.flag.type)
     for value, block, args in zip(
         case_values, op.case_blocks, op.case_operand, strict=True
     ):
-        _add_incoming(block, args, builder, values)
-        switch.add_case(ir.Constant(flag_type, value), blocks[block])
+        target = _edge(block, args, builder, values, blocks, taken)
+        switch.add_case(ir.Constant(flag_type, value), target)
 
 
 _SIMPLE: dict[type[Operation], Callable[[Any, ir.IRBuilder, ValueMap], None]] = {
@@ -109,6 +142,9 @@ def _convert(
         return
     if isinstance(op, llvm_ext.SwitchOp):
         _switch(op, builder, values, blocks)
+        return
+    if isinstance(op, llvm.CondBrOp):
+        _cond_br(op, builder, values, blocks)
         return
     try:
         convert_op(op, builder, values, blocks)

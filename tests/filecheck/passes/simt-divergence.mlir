@@ -402,3 +402,35 @@ func.func @recorded(%n: i32) attributes {simt.kernel} {
   }
   func.return
 }
+
+// -----
+
+// A divergent self-loop on the header of a loop that holds its ipdom (^b):
+// lanes leave the self-loop after different numbers of trips and meet at ^b,
+// so %k1 (uniform inside the self-loop) is divergent there, and so is the
+// branch on it (found by the fuzzer: a false negative before).
+// CHECK-LABEL: divergence of @self_loop_in_loop
+// CHECK:         %k1: uniform
+// CHECK:         branch cf.cond_br %d: divergent
+// CHECK-NEXT:    %u: divergent
+// CHECK-NEXT:    branch cf.cond_br %u: divergent
+// LOCKSTEP-LABEL: divergence of @self_loop_in_loop
+// LOCKSTEP:       branch cf.cond_br %u: divergent
+// ATTR-LABEL: func.func @self_loop_in_loop
+// ATTR:         cf.cond_br %u, {{.*}} {simt.branch = #simt.uniformity<divergent>}
+func.func @self_loop_in_loop(%a: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c9 = arith.constant 9 : i32
+  cf.br ^h(%c0 : i32)
+^h(%k: i32):
+  %k1 = arith.addi %k, %c1 : i32
+  %d = arith.cmpi slt, %k1, %tid : i32
+  cf.cond_br %d, ^h(%k1 : i32), ^b
+^b:
+  %u = arith.cmpi slt, %k1, %c9 : i32
+  cf.cond_br %u, ^h(%k1 : i32), ^exit
+^exit:
+  func.return
+}
