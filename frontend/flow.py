@@ -114,10 +114,13 @@ class _LoopTargets:
     header_live: frozenset[str]
 
 
-def liveness(body: Sequence[ast.stmt]) -> Liveness:
-    """Liveness facts for the statements of a function body."""
+def liveness(
+    body: Sequence[ast.stmt], live_at_exit: frozenset[str] = frozenset()
+) -> Liveness:
+    """Liveness facts for the statements of a function body; `live_at_exit`
+    are the variables read after it (the result of an inlined function)."""
     result = Liveness()
-    _live_block(body, frozenset(), None, result)
+    _live_block(body, live_at_exit, None, result)
     return result
 
 

@@ -705,7 +705,7 @@ class KernelCompiler(CallCompiler):
             self.unstructured = unstructured_statements(
                 source.tree.body, self._produces_cf
             )
-            self.live = liveness(source.tree.body)
+            self.live = liveness(source.tree.body, frozenset({RET}))
             self.statements(source.tree.body)
             result = self.env.get(RET)
         finally:

@@ -66,13 +66,16 @@ def simulate(
     *,
     trace: bool = True,
     step_limit: int = 10**9,
+    dynamic_shared_bytes: int = 0,
 ) -> SimulationResult:
     """Runs `kernel` of `module` for every thread of a `grid` x `block` launch.
 
     Arrays in `args` are updated in place. `cost` is a `CostTable` or a
     mapping of overrides (op kinds or op names, see `simt.model.costs`).
     `step_limit` bounds the warp instructions issued (a runaway loop raises
-    a `SimulationError`); `trace=False` skips the activity trace.
+    a `SimulationError`); `trace=False` skips the activity trace;
+    `dynamic_shared_bytes` is the dynamic shared memory of each block (the
+    fourth launch parameter of `kernel[grid, block, stream, bytes]`).
     """
     func = select_kernel(module, kernel)
     try:
@@ -80,7 +83,17 @@ def simulate(
     except ValueError as error:
         raise SimulationError(str(error)) from None
     launch = Launch(as_dim3(grid, "grid"), as_dim3(block, "block"), warp_size)
-    config = MachineConfig(launch, table, trace=trace, step_limit=step_limit)
+    if dynamic_shared_bytes < 0:
+        raise SimulationError(
+            f"dynamic_shared_bytes must be non-negative, found {dynamic_shared_bytes}"
+        )
+    config = MachineConfig(
+        launch,
+        table,
+        trace=trace,
+        step_limit=step_limit,
+        dynamic_shared_bytes=dynamic_shared_bytes,
+    )
     machine = Machine(module, config)
     values = bind_arguments(func, args, launch.num_slots)
     mask = ExecMask(launch.real.copy(), warp_size)
@@ -170,6 +183,8 @@ def _bind_array(name: str, type_: MemRefType, value: Any) -> MemRefHandle:
         raise SimulationError(
             f"argument '{name}': element type {type_.element_type} is not supported"
         )
+    if _is_unsigned_of(value.dtype, dtype):
+        value = value.view(dtype)
     if value.dtype != dtype:
         raise SimulationError(
             f"argument '{name}' of type {type_} needs an array of dtype {dtype}, "
@@ -213,15 +228,26 @@ def _bind_scalar(
     return dtype.type(value)
 
 
+def _is_unsigned_of(found: np.dtype[Any], signed: np.dtype[Any]) -> bool:
+    """Whether `found` is the unsigned dtype of the signed `signed` (the IR's
+    integers are signless: an unsigned array is stored as its bits)."""
+    return (
+        found.kind == "u" and signed.kind == "i" and found.itemsize == signed.itemsize
+    )
+
+
 def _bind_int(name: str, type_: Attribute, dtype: np.dtype[Any], value: Any) -> Value:
+    """An integer argument: any value of the width's signed or unsigned range
+    (the IR's integers are signless), stored as the signed bits."""
     if not isinstance(value, int | np.integer) or isinstance(value, bool | np.bool_):
         raise SimulationError(
             f"argument '{name}' of type {type_} needs an integer, found {value!r}"
         )
     info = np.iinfo(dtype)
-    if not info.min <= int(value) <= info.max:
+    high = (1 << (8 * dtype.itemsize)) - 1
+    if not info.min <= int(value) <= high:
         raise SimulationError(
             f"argument '{name}' of type {type_}: {value} is out of range "
-            f"[{info.min}, {info.max}]"
+            f"[{info.min}, {high}]"
         )
-    return dtype.type(int(value))
+    return dtype.type(int(value) - (high + 1) if int(value) > info.max else int(value))
