@@ -582,6 +582,12 @@ class ExpressionCompiler:
         base = self.expr(node.value)
         if isinstance(base, ArrayValue):
             return self.array_attribute(node, base, node.attr)
+        if (
+            isinstance(base, TupleValue)
+            and base.fields is not None
+            and node.attr in base.fields
+        ):
+            return base.items[base.fields.index(node.attr)]
         if isinstance(base, StaticValue):
             found = attribute(base, node.attr)
             if found is not None:

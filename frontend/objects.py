@@ -37,9 +37,10 @@ class ArrayValue:
 
 @dataclass(frozen=True)
 class TupleValue:
-    """A tuple of values, element by element."""
+    """A tuple of values, element by element (a named tuple has `fields`)."""
 
     items: tuple[Value, ...]
+    fields: tuple[str, ...] | None = None
 
     def __len__(self) -> int:
         return len(self.items)

@@ -18,17 +18,26 @@ so the type objects of numba, numba-cuda and numba's CUDA simulator all work.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 
 from simt.frontend.types import (
+    BOOL,
+    FLOAT64,
     UNSUPPORTED_SCALARS,
     ArrayType,
     Layout,
     ScalarType,
+    TupleType,
+    python_constant_type,
     scalar_named,
+    scalar_of_dtype,
 )
 
-ParamType = ScalarType | ArrayType
+ParamType = ScalarType | ArrayType | TupleType
 
 
 @dataclass(frozen=True)
@@ -37,6 +46,28 @@ class KernelSignature:
 
     params: tuple[ParamType, ...]
     result: ScalarType | None = None
+
+    def __str__(self) -> str:
+        """numba's string form: `void(float32[:, ::1], int64)`."""
+        result = "void" if self.result is None else str(self.result)
+        return f"{result}({', '.join(spelling(p) for p in self.params)})"
+
+
+def spelling(param: ParamType) -> str:
+    """A parameter type in numba's string syntax (`float32[::1, :]`)."""
+    if isinstance(param, ScalarType):
+        return str(param)
+    if isinstance(param, TupleType):
+        items = [spelling(item) for item in param.items]
+        if items and all(item == items[0] for item in items):
+            return f"UniTuple({items[0]}, {len(items)})"
+        return f"Tuple({', '.join(items)})"
+    dims = [":"] * param.ndim
+    if param.layout == "C":
+        dims[-1] = "::1"
+    elif param.layout == "F":
+        dims[0] = "::1"
+    return f"{param.dtype}[{', '.join(dims)}]"
 
 
 class SignatureError(ValueError):
@@ -117,8 +148,22 @@ def _scalar(name: str, shown: str) -> ScalarType:
     )
 
 
+_UNITUPLE = re.compile(r"^UniTuple\((?P<item>.*),\s*(?P<count>\d+)\)$")
+_TUPLE = re.compile(r"^Tuple\((?P<items>.*)\)$")
+
+
 def parse_type(text: str) -> ParamType:
-    """One parameter type in numba's string syntax (`float32[:, ::1]`)."""
+    """One parameter type in numba's string syntax (`float32[:, ::1]`,
+    `UniTuple(int32, 3)`, `Tuple(int64, float32[:])`)."""
+    uni = _UNITUPLE.match(text)
+    if uni is not None:
+        item = parse_type(uni.group("item").strip())
+        return TupleType((item,) * int(uni.group("count")))
+    mixed = _TUPLE.match(text)
+    if mixed is not None:
+        body = mixed.group("items").strip().rstrip(",")
+        parts = [parse_type(p.strip()) for p in _split(body)] if body else []
+        return TupleType(tuple(parts))
     match = _PARAM.match(text)
     if match is None:
         raise SignatureError(
@@ -147,9 +192,17 @@ def _array(dtype: ScalarType, dims: str, text: str) -> ArrayType:
 
 
 def type_of_object(obj: object) -> ParamType:
-    """The type of a numba type object (scalar or array), read by name."""
-    if isinstance(obj, ScalarType | ArrayType):
+    """The type of a numba type object (scalar, array or tuple), read by name."""
+    if isinstance(obj, ScalarType | ArrayType | TupleType):
         return obj
+    members = getattr(obj, "types", None)
+    if isinstance(members, tuple) and type(obj).__name__ in (
+        "UniTuple",
+        "Tuple",
+        "NamedUniTuple",
+        "NamedTuple",
+    ):
+        return TupleType(tuple(type_of_object(m) for m in members))
     if isinstance(obj, str):
         return parse_type(obj)
     dtype = getattr(obj, "dtype", None)
@@ -159,3 +212,65 @@ def type_of_object(obj: object) -> ParamType:
         element = _scalar(str(dtype), str(obj))
         return ArrayType(element, ndim, layout)
     return _scalar(str(obj), str(obj))
+
+
+def signature_of_args(args: Sequence[object]) -> KernelSignature:
+    """The signature numba's dispatcher gives a call with `args` (`typeof`):
+    arrays by dtype, rank and layout, Python numbers as int64 / float64 /
+    bool, numpy scalars by dtype."""
+    return KernelSignature(tuple(typeof(arg) for arg in args))
+
+
+def typeof(value: object) -> ParamType:
+    """numba's `typeof` for the argument types a kernel takes."""
+    if isinstance(value, bool | np.bool_):
+        return BOOL
+    if isinstance(value, int):
+        return python_constant_type(value)
+    if isinstance(value, float):
+        return FLOAT64
+    if isinstance(value, np.generic):
+        found = scalar_of_dtype(value.dtype)
+        if found is not None:
+            return found
+    if isinstance(value, tuple):
+        items: tuple[Any, ...] = value
+        fields = getattr(type(value), "_fields", None)
+        return TupleType(
+            tuple(typeof(item) for item in items),
+            tuple(fields) if isinstance(fields, tuple) else None,
+        )
+    dtype = getattr(value, "dtype", None)
+    ndim = getattr(value, "ndim", None)
+    if isinstance(dtype, np.dtype) and isinstance(ndim, int) and ndim > 0:
+        element = scalar_of_dtype(dtype)
+        if element is None:
+            raise SignatureError(f"arrays of dtype {dtype} are not supported")
+        return ArrayType(element, ndim, _layout(value))
+    raise SignatureError(
+        f"cannot pass a value of type {type(value).__name__} to a kernel "
+        "(expected an array or a number)"
+    )
+
+
+def _layout(array: object) -> Layout:
+    flags: Any = getattr(array, "flags", None)
+    if flags is None:
+        return "A"
+    if flags["C_CONTIGUOUS"]:
+        return "C"
+    if flags["F_CONTIGUOUS"]:
+        return "F"
+    return "A"
+
+
+def flatten_arguments(args: Sequence[object]) -> list[object]:
+    """Launch arguments as the kernel takes them: tuples element by element."""
+    flat: list[object] = []
+    for arg in args:
+        if isinstance(arg, tuple):
+            items: tuple[object, ...] = arg
+            flat.extend(flatten_arguments(items))
+        else:
+            flat.append(arg)
+    return flat

@@ -44,14 +44,14 @@ import copy
 import inspect
 import textwrap
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Any
 
 from xdsl.dialects import arith, cf, func, scf
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, StringAttr, UnitAttr
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
 from simt.frontend.arrays import ModuleBuilder
 from simt.frontend.calls import CallCompiler
@@ -74,7 +74,7 @@ from simt.frontend.signature import (
     SignatureError,
     parse_signature,
 )
-from simt.frontend.types import ArrayType, ScalarType
+from simt.frontend.types import ArrayType, ScalarType, TupleType
 from simt.frontend.values import Scalar
 from simt.model.kernel import ARG_NAMES_ATTR, KERNEL_ATTR
 
@@ -273,23 +273,27 @@ class KernelCompiler(CallCompiler):
         """The kernel: `func.func @name(...) attributes {simt.kernel, simt.arg_names}`."""
         self.at(self.fn)
         names = self._parameter_names()
-        inputs = [p.memref if isinstance(p, ArrayType) else p.ir for p in self.params]
+        leaves = [
+            leaf
+            for name, param in zip(names, self.params, strict=True)
+            for leaf in _param_leaves(name, param)
+        ]
+        inputs = [p.memref if isinstance(p, ArrayType) else p.ir for _, p in leaves]
         kernel = func.FuncOp(self.name, (inputs, []))
         self.ops.locate(kernel)
         self.region = kernel.body
         self.entry = kernel.body.block
-        for name, param, arg in zip(names, self.params, self.entry.args, strict=True):
-            arg.name_hint = name
-            if isinstance(param, ArrayType):
-                self.env[name] = ArrayValue(arg, param, name)
-            else:
-                self.env[name] = Scalar(arg, param)
+        args = iter(self.entry.args)
+        for name, param in zip(names, self.params, strict=True):
+            self.env[name] = _param_value(name, param, args)
         self.block = self.entry
         self.statements(self.body)
         if self.block is not None:
             self.ops.add(func.ReturnOp())
         kernel.attributes[KERNEL_ATTR] = UnitAttr()
-        kernel.attributes[ARG_NAMES_ATTR] = ArrayAttr([StringAttr(n) for n in names])
+        kernel.attributes[ARG_NAMES_ATTR] = ArrayAttr(
+            [StringAttr(n) for n, _ in leaves]
+        )
         return kernel
 
     def _parameter_names(self) -> list[str]:
@@ -1232,6 +1236,35 @@ class KernelCompiler(CallCompiler):
             )
 
         self._fixpoint(names, attempt)
+
+
+def _param_leaves(
+    name: str, param: ParamType
+) -> list[tuple[str, ScalarType | ArrayType]]:
+    """The kernel parameters a parameter takes: a tuple one per element
+    (named `t.0`, `t.1`, ...), as numba-cuda flattens tuple arguments."""
+    if isinstance(param, TupleType):
+        return [
+            leaf
+            for index, item in enumerate(param.items)
+            for leaf in _param_leaves(f"{name}.{index}", item)
+        ]
+    return [(name, param)]
+
+
+def _param_value(name: str, param: ParamType, args: Iterator[BlockArgument]) -> Value:
+    """The value of a parameter, from the block arguments of its leaves."""
+    if isinstance(param, TupleType):
+        items = tuple(
+            _param_value(f"{name}.{index}", item, args)
+            for index, item in enumerate(param.items)
+        )
+        return TupleValue(items, param.fields)
+    arg = next(args)
+    arg.name_hint = name if name.isidentifier() else None
+    if isinstance(param, ArrayType):
+        return ArrayValue(arg, param, name)
+    return Scalar(arg, param)
 
 
 def local_names(tree: ast.FunctionDef) -> frozenset[str]:

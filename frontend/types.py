@@ -222,3 +222,18 @@ class ArrayType:
                 strides[0] = 1
             layout = StridedLayoutAttr(strides, None)
         return MemRefType(self.dtype.ir, shape, layout, space)
+
+
+@dataclass(frozen=True)
+class TupleType:
+    """A tuple parameter (numba's `UniTuple` / `Tuple`, named tuples with
+    their `fields`): a kernel takes its elements as separate parameters, as
+    numba-cuda's calling convention flattens them."""
+
+    items: tuple[ScalarType | ArrayType | TupleType, ...]
+    fields: tuple[str, ...] | None = None
+
+    def __str__(self) -> str:
+        if self.items and all(item == self.items[0] for item in self.items):
+            return f"UniTuple({self.items[0]}, {len(self.items)})"
+        return f"Tuple({', '.join(str(item) for item in self.items)})"

@@ -148,7 +148,11 @@ def argument_names(func: FuncOp) -> list[str]:
 
 
 def bind_arguments(func: FuncOp, args: Sequence[Any], slots: int) -> list[Value]:
-    """The simulator's values of the kernel arguments, checked against the types."""
+    """The simulator's values of the kernel arguments, checked against the types.
+
+    A tuple argument binds one parameter per element (numba-cuda passes
+    tuples flattened, and so does the frontend's kernel)."""
+    args = _flatten(args)
     types = func.function_type.inputs.data
     names = argument_names(func)
     if len(args) != len(types):
@@ -160,6 +164,17 @@ def bind_arguments(func: FuncOp, args: Sequence[Any], slots: int) -> list[Value]
         _bind(name, type_, value)
         for name, type_, value in zip(names, types, args, strict=True)
     ]
+
+
+def _flatten(args: Sequence[Any]) -> list[Any]:
+    flat: list[Any] = []
+    for arg in args:
+        if isinstance(arg, tuple):
+            items: tuple[Any, ...] = arg
+            flat.extend(_flatten(items))
+        else:
+            flat.append(arg)
+    return flat
 
 
 def _bind(name: str, type_: Attribute, value: Any) -> Value:
