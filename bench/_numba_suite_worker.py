@@ -64,6 +64,9 @@ class Recorder:
         self.launched: list[str] = []
         self.compiled: dict[tuple[int, str], Any] = {}
         self.assembled: dict[tuple[int, str], str] = {}
+        self.functions: list[Any] = []
+        """The functions compiled so far, kept alive so that their ids (the
+        caches' keys) are not reused by later functions."""
 
     def write(self, record: dict[str, Any]) -> None:
         self.out.write(json.dumps(record, default=str) + "\n")
@@ -181,7 +184,10 @@ def _simt(
         return False
     record["signature"] = str(signature)
     record["constructs"] = kernel_constructs(fn, signature)
-    key = (id(fn.__code__), str(signature))
+    # The function object, not its code: a closure made twice (a kernel
+    # defined inside a test helper) has one code and different free values.
+    key = (id(fn), str(signature))
+    recorder.functions.append(fn)
     module = recorder.compiled.get(key)
     if module is None:
         try:

@@ -4,11 +4,25 @@
 @simt.jit("void(int32[:], int32)", passes="simt-optimize")
 def double(a, n): ...
 
+@simt.jit                      # typed at each call from the arguments
+def scale(a, factor): ...
+
+@simt.jit(device=True)         # a device function kernels call (inlined)
+def clamp(x, lo, hi): ...
+
 double[grid, block](a, n)
+scale[grid, block, 0, 256](a, 2.0)   # stream, dynamic shared bytes
 ```
 
-The function goes through `simt.compile_python` and the pass pipeline once, on
-first use. A launch runs on the GPU through numba-cuda when
+numba's forms: with a signature (a string, numba type objects or a list of
+them), the kernel is compiled for it; bare (`@simt.jit` or `@simt.jit()`),
+it is compiled at each call for the arguments' types as numba's dispatcher
+types them (`typeof`: arrays by dtype, rank and layout, Python ints as
+int64, floats as float64), one specialization per signature. `device=True`
+makes a device function: kernels that call it inline it; it cannot be
+launched. A function made by `exec` (no source file) takes its text as
+`source=`. Each specialization goes through `simt.compile_python` and the pass
+pipeline once. A launch runs on the GPU through numba-cuda when
 `numba.cuda.is_available()` (PTX from `simt.to_ptx` for the device's
 architecture, loaded by `simt.runtime.launch`; numpy arrays are copied to the
 device and back, as numba does), and on `simt.simulate` otherwise; numpy
@@ -17,18 +31,21 @@ arrays are updated in place either way, so both give the same results.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, overload
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
 from simt.model.kernel import kernels_of
-from simt.runtime.abi import kernel_params
+from simt.runtime.abi import kernel_params, marshal
 from simt.runtime.launch import (
     GpuKernel,
     current_capability,
+    dim3,
+    launch_function,
     ptx_arch_for,
     with_device_arrays,
 )
@@ -54,79 +71,229 @@ def find_kernel(module: ModuleOp, name: str) -> func.FuncOp:
 
 @dataclass
 class SimtKernel:
-    """A Python kernel compiled by simt; `kernel[grid, block](*args)` launches it."""
+    """A Python kernel compiled by simt; `kernel[grid, block](*args)` launches it.
+
+    `signature` None: typed at each launch from the arguments, one
+    specialization per signature (`signatures` lists them)."""
 
     py_func: Callable[..., None]
-    signature: str
+    signature: object | None = None
     passes: str | None = None
     use_gpu: Callable[[], bool] = _gpu_available
-    _module: ModuleOp | None = field(default=None, repr=False)
-    _gpu: GpuKernel | None = field(default=None, repr=False)
+    source: str | None = None
+    """The function's text, for a function that has no source file (`exec`)."""
+    _modules: dict[str, ModuleOp] = field(
+        default_factory=dict[str, ModuleOp], repr=False
+    )
+    _gpus: dict[str, GpuKernel] = field(
+        default_factory=dict[str, GpuKernel], repr=False
+    )
+
+    @property
+    def signatures(self) -> list[str]:
+        """The signatures compiled so far (numba's spelling)."""
+        return list(self._modules)
 
     @property
     def module(self) -> ModuleOp:
-        """The simt IR of the kernel after the pass pipeline (compiled once)."""
-        if self._module is None:
-            from simt.frontend import compile_python
-            from simt.pipeline import apply_passes
+        """The simt IR of the kernel after the pass pipeline (compiled once):
+        for the declared signature, or the only specialization so far."""
+        if self.signature is not None:
+            return self.specialize(self.signature)
+        if len(self._modules) == 1:
+            return next(iter(self._modules.values()))
+        raise ValueError(
+            f"'{self.py_func.__name__}' has no declared signature and "
+            f"{len(self._modules)} specializations; use specialize(signature)"
+        )
 
-            module = compile_python(self.py_func, self.signature)
+    def specialize(self, signature: object) -> ModuleOp:
+        """The IR for `signature` (numba's string or type objects), compiled once."""
+        from simt.frontend import compile_python
+        from simt.frontend.signature import parse_signature
+        from simt.pipeline import apply_passes
+
+        key = str(parse_signature(signature))
+        module = self._modules.get(key)
+        if module is None:
+            module = compile_python(self.py_func, signature, source=self.source)
             if self.passes:
                 apply_passes(module, self.passes)
-            self._module = module
-        return self._module
+            self._modules[key] = module
+        return module
 
-    def gpu_kernel(self, capability: tuple[int, int]) -> GpuKernel:
-        """The kernel as PTX for a device of `capability` (lowered once)."""
-        if self._gpu is None:
+    def signature_for(self, args: Sequence[object]) -> object:
+        """The signature a launch with `args` runs: the declared one, or the
+        arguments' types as numba's dispatcher types them."""
+        if self.signature is not None:
+            return self.signature
+        from simt.frontend.signature import signature_of_args
+
+        return str(signature_of_args(args))
+
+    def gpu_kernel(
+        self, capability: tuple[int, int], signature: object | None = None
+    ) -> GpuKernel:
+        """The kernel as PTX for a device of `capability` (lowered once per signature)."""
+        module = self.module if signature is None else self.specialize(signature)
+        key = next(k for k, m in self._modules.items() if m is module)
+        found = self._gpus.get(key)
+        if found is None:
             from simt.lowering.ptx import to_ptx
 
-            entry = find_kernel(self.module, self.py_func.__name__)
-            ptx = to_ptx(self.module, ptx_arch_for(capability))
-            self._gpu = GpuKernel(
+            entry = find_kernel(module, self.py_func.__name__)
+            ptx = to_ptx(module, ptx_arch_for(capability))
+            found = GpuKernel(
                 ptx, entry.sym_name.data, kernel_params(entry), capability=capability
             )
-        return self._gpu
+            self._gpus[key] = found
+        return found
 
-    def __getitem__(self, config: tuple[Any, Any]) -> Callable[..., None]:
-        grid, block = config
-        return lambda *args: self.launch(grid, block, args)
+    def __getitem__(self, config: tuple[Any, ...]) -> Callable[..., None]:
+        """`kernel[grid, block]`, `kernel[grid, block, stream]` or
+        `kernel[grid, block, stream, dynamic_shared_bytes]`, as numba."""
+        if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
+            raise ValueError(
+                "expected kernel[grid, block], kernel[grid, block, stream] or "
+                f"kernel[grid, block, stream, dynamic_shared_bytes], found {config!r}"
+            )
+        grid, block = config[0], config[1]
+        shared = int(config[3]) if len(config) == 4 else 0
+        return lambda *args: self.launch(grid, block, args, dynamic_shared_bytes=shared)
+
+    def __call__(self, *args: object) -> None:
+        raise TypeError(
+            f"kernel '{self.py_func.__name__}' needs a launch configuration: "
+            f"{self.py_func.__name__}[grid, block](...)"
+        )
 
     def launch(
         self,
         grid: int | Sequence[int],
         block: int | Sequence[int],
         args: Sequence[object],
+        *,
+        dynamic_shared_bytes: int = 0,
     ) -> None:
-        """Runs the kernel on the GPU if one is present, else on the simulator."""
+        """Runs the kernel on the GPU if one is present, else on the simulator.
+
+        Launches are synchronous (numba's stream argument is accepted and the
+        launch completes before this returns)."""
+        signature = self.signature_for(args)
         if self.use_gpu():
-            self._launch_gpu(grid, block, args)
+            self._launch_gpu(grid, block, args, signature, dynamic_shared_bytes)
             return
         from simt.sim import simulate
 
-        simulate(self.module, grid=grid, block=block, args=list(args))
+        simulate(
+            self.specialize(signature),
+            grid=grid,
+            block=block,
+            args=list(args),
+            dynamic_shared_bytes=dynamic_shared_bytes,
+        )
 
     def _launch_gpu(
         self,
         grid: int | Sequence[int],
         block: int | Sequence[int],
         args: Sequence[object],
+        signature: object,
+        shared_bytes: int,
     ) -> None:
         from numba import cuda
 
-        kernel = self.gpu_kernel(current_capability())
-        device_args, copy_back = with_device_arrays(args)
-        kernel.launch(grid, block, device_args)
+        from simt.frontend.signature import flatten_arguments
+
+        kernel = self.gpu_kernel(current_capability(), signature)
+        device_args, copy_back = with_device_arrays(flatten_arguments(args))
+        if shared_bytes:
+            launch_function(
+                kernel.function(),
+                dim3(grid, "grid"),
+                dim3(block, "block"),
+                marshal(kernel.params, device_args),
+                shared_bytes=shared_bytes,
+            )
+        else:
+            kernel.launch(grid, block, device_args)
         cuda.synchronize()
         copy_back()
 
 
-def jit(
-    signature: str, passes: str | None = None
-) -> Callable[[Callable[..., None]], SimtKernel]:
-    """A decorator compiling a numba.cuda-style kernel with simt (see the module docstring)."""
+@dataclass(frozen=True)
+class SimtDeviceFunction:
+    """A device function (`@simt.jit(device=True)`): kernels that call it
+    inline it; it is not launched nor called from the host."""
 
-    def decorate(py_func: Callable[..., None]) -> SimtKernel:
-        return SimtKernel(py_func, signature, passes)
+    py_func: Callable[..., Any]
+    signature: object | None = None
+
+    def __call__(self, *args: object) -> Any:
+        raise TypeError(
+            f"device function '{self.py_func.__name__}' can only be called from a kernel"
+        )
+
+
+@overload
+def jit(
+    signature_or_function: None = None,
+    *,
+    device: Literal[False] = False,
+    passes: str | None = None,
+    source: str | None = None,
+) -> Callable[[Callable[..., None]], SimtKernel]: ...
+@overload
+def jit(  # pyright: ignore[reportOverlappingOverload]
+    signature_or_function: Callable[..., None],
+    *,
+    device: Literal[False] = False,
+    passes: str | None = None,
+    source: str | None = None,
+) -> SimtKernel: ...
+@overload
+def jit(
+    signature_or_function: object,
+    *,
+    device: Literal[False] = False,
+    passes: str | None = None,
+    source: str | None = None,
+) -> Callable[[Callable[..., None]], SimtKernel]: ...
+@overload
+def jit(
+    signature_or_function: object = None,
+    *,
+    device: Literal[True],
+    passes: str | None = None,
+    source: str | None = None,
+) -> Callable[[Callable[..., Any]], SimtDeviceFunction]: ...
+def jit(
+    signature_or_function: object = None,
+    *,
+    device: bool = False,
+    passes: str | None = None,
+    source: str | None = None,
+) -> Any:
+    """numba.cuda.jit's forms, compiled by simt (see the module docstring):
+    `@jit`, `@jit()`, `@jit(signature)`, `@jit(device=True)`,
+    `@jit(signature, device=True)`; `passes` is a pass pipeline run on each
+    specialization."""
+    if isinstance(signature_or_function, types.FunctionType):
+        if device:
+            return SimtDeviceFunction(signature_or_function)
+        return SimtKernel(signature_or_function, None, passes, source=source)
+    signature = signature_or_function
+    if isinstance(signature, list):
+        entries: list[object] = list(signature)  # pyright: ignore[reportUnknownArgumentType]
+        if len(entries) != 1:
+            raise ValueError(
+                "simt.jit takes one signature (a list of several is not supported)"
+            )
+        signature = entries[0]
+
+    def decorate(py_func: Callable[..., Any]) -> Any:
+        if device:
+            return SimtDeviceFunction(py_func, signature)
+        return SimtKernel(py_func, signature, passes, source=source)
 
     return decorate
