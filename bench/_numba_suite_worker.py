@@ -6,15 +6,16 @@ MODULE OUT.jsonl` with `NUMBA_ENABLE_CUDASIM=1`: numba's CUDA simulator provides
 run on any machine. The worker patches the simulator's kernel launch so that
 each launch
 
-1. snapshots the arguments and runs the simulator on the copies: the
-   reference outputs (numba's CUDA simulator computes with Python's and
+1. compiles the kernel with `simt.compile_python` for the argument types
+   (numba's `typeof`) and lowers it to PTX for sm_70, sm_80 and sm_90, each
+   assembled with ptxas;
+2. if it compiled: snapshots the arguments and runs numba's simulator on the
+   copies (the reference outputs), simulates the kernel with
+   `simt.simulate` on the real arguments, and compares every array argument
+   with the reference (exactly for integers and booleans, within 1e-5
+   relative for floats). numba's CUDA simulator computes with Python's and
    numpy's semantics, which numba's GPU typing can differ from, so a
-   difference is decided by the test's own assertions, step 3);
-2. compiles the kernel with `simt.compile_python` for the argument types
-   (numba's `typeof`), simulates it with `simt.simulate` on the real
-   arguments, and compares every array argument with the reference (exactly
-   for integers and booleans, within 1e-5 relative for floats); then lowers
-   it to PTX for sm_70, sm_80 and sm_90 and assembles each with ptxas;
+   difference is decided by the test's own assertions (step 3);
 3. lets the test continue with simt's results, so its assertions check them.
    When simt cannot compile or simulate the kernel, the simulator's run
    stands in, so the test still reaches its later launches.
@@ -125,13 +126,19 @@ def _launch(kernel: Any, args: tuple[Any, ...], original: Callable[..., Any]) ->
         "block": list(kernel.block_dim),
         "shared_bytes": int(kernel.dynshared_size or 0),
     }
-    reference_args = _snapshot(args)
-    record["reference"] = _reference(kernel, reference_args, original)
     started = time.perf_counter()
-    ran = _simt(kernel, args, record, recorder)
+    module = _compile(kernel, args, record, recorder)
+    ran = False
+    if module is not None:
+        # The reference only for kernels simt compiled: numba's simulator
+        # takes minutes on some kernels that simt rejects anyway.
+        reference_args = _snapshot(args)
+        record["reference"] = _reference(kernel, reference_args, original)
+        started = time.perf_counter()
+        ran = _simulate(kernel, module, args, record)
+        if ran and record["reference"] == "ok":
+            record["compare"] = _compare(args, reference_args)
     record["simt_seconds"] = round(time.perf_counter() - started, 3)
-    if ran and record["reference"] == "ok":
-        record["compare"] = _compare(args, reference_args)
     recorder.launched.append(json.dumps(record["kernel"], sort_keys=True))
     recorder.write(record)
     if not ran:
@@ -168,10 +175,11 @@ def _compare(args: tuple[Any, ...], reference: list[Any]) -> dict[str, Any]:
     return {"equal": not mismatches, "mismatches": mismatches}
 
 
-def _simt(
+def _compile(
     kernel: Any, args: tuple[Any, ...], record: dict[str, Any], recorder: Recorder
-) -> bool:
-    """Compiles, simulates and assembles; True when simt ran the kernel."""
+) -> Any:
+    """Compiles the kernel for the arguments' types and assembles its PTX;
+    the module, or None when simt rejected or failed it."""
     import simt
     from simt.frontend import FrontendError
     from simt.frontend.signature import SignatureError, signature_of_args
@@ -181,7 +189,7 @@ def _simt(
         signature = signature_of_args([_host(a) for a in args])
     except SignatureError as error:
         record["compile"] = f"rejected: {error}"
-        return False
+        return None
     record["signature"] = str(signature)
     record["constructs"] = kernel_constructs(fn, signature)
     # The function object, not its code: a closure made twice (a kernel
@@ -193,21 +201,29 @@ def _simt(
         try:
             module = simt.compile_python(fn, signature)
         except FrontendError as error:
+            module = error
             record["compile"] = f"rejected: {error}"
-            recorder.compiled[key] = error
-            return False
         except Exception as error:
+            module = error
             record["compile"] = f"crash: {type(error).__name__}: {error}"
             record["traceback"] = traceback.format_exc()[-2000:]
-            recorder.compiled[key] = error
-            return False
         recorder.compiled[key] = module
-    elif isinstance(module, Exception):
-        prefix = "rejected" if isinstance(module, FrontendError) else "crash"
-        record["compile"] = f"{prefix}: {module}"
-        return False
+    if isinstance(module, Exception):
+        if "compile" not in record:
+            prefix = "rejected" if isinstance(module, FrontendError) else "crash"
+            record["compile"] = f"{prefix}: {module}"
+        return None
     record["compile"] = "ok"
     record["ptx"] = _assemble(module, key, recorder)
+    return module
+
+
+def _simulate(
+    kernel: Any, module: Any, args: tuple[Any, ...], record: dict[str, Any]
+) -> bool:
+    """Runs the kernel on simt's simulator; True when it ran to the end."""
+    import simt
+
     try:
         simt.simulate(
             module,

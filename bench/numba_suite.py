@@ -39,6 +39,7 @@ import argparse
 import ast
 import json
 import os
+import platform
 import re
 import subprocess
 import sys
@@ -53,7 +54,7 @@ from pathlib import Path
 from typing import Any
 
 WORKER = "simt.bench._numba_suite_worker"
-MODULE_TIMEOUT = 900
+MODULE_TIMEOUT = 600
 
 PART2_CALLS = (
     "cuda.atomic.",
@@ -284,7 +285,10 @@ def kernels_of(records: Iterable[dict[str, Any]]) -> dict[str, Kernel]:
 
 
 def summarize(
-    kernels: dict[str, Kernel], found_statically: int, errors: dict[str, str]
+    kernels: dict[str, Kernel],
+    found_statically: int,
+    errors: dict[str, str],
+    commit: str = "unknown",
 ) -> dict[str, Any]:
     rows = []
     for kernel in sorted(
@@ -315,9 +319,17 @@ def summarize(
     rejections = Counter(
         r["detail"] for r in rows if r["outcome"] in ("rejected", "needs part 2")
     )
+    compiled = [k for k in kernels.values() if _all_launches(k, "compile")]
     return {
         "date": date.today().isoformat(),
+        "command": "python -m simt.bench.numba_suite " + " ".join(sys.argv[1:]),
+        "simt_commit": commit,
+        "machine": f"{platform.node()}, {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"{platform.python_implementation()} {platform.python_version()}; no GPU "
+        "(simt's simulator; ptxas for sm_70/80/90)",
         "numba_cuda": _version("numba-cuda"),
+        "accepted": len(compiled),
+        "assembled": sum(1 for k in compiled if _all_launches(k, "ptx")),
         "kernels_found_statically": found_statically,
         "kernels_launched": len(rows),
         "outcomes": dict(outcomes),
@@ -331,6 +343,34 @@ def summarize(
         },
         "kernels": rows,
     }
+
+
+def _all_launches(kernel: Kernel, step: str) -> bool:
+    """Whether every launch of the kernel got past `step` (`compile`, `ptx`)."""
+    return all(launch.get(step) == "ok" for launch in kernel.launches)
+
+
+def _commit() -> str:
+    """The simt commit the suite ran (with `+dirty` for uncommitted changes)."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+dirty" if dirty else "")
 
 
 def _verified_by(kernel: Kernel) -> str:
@@ -354,9 +394,15 @@ def markdown(summary: dict[str, Any]) -> str:
     lines = [
         "# simt on numba-cuda's test suite and documentation examples",
         "",
-        f"numba-cuda {summary['numba_cuda']}, {summary['date']}; written by "
-        "`python -m simt.bench.numba_suite` (see its docstring for the method).",
+        f"numba-cuda {summary['numba_cuda']}, {summary['date']}, simt "
+        f"{summary['simt_commit']}; {summary['machine']}. Written by "
+        f"`{summary['command'].strip()}` (see its docstring for the method).",
         "",
+        f"- kernels launched: {summary['kernels_launched']}; compiled by simt "
+        f"(every launch): {summary['accepted']}; PTX assembled by ptxas for "
+        f"sm_70/80/90: {summary['assembled']}; simulated equal to the reference: "
+        f"{summary['outcomes'].get('equal', 0)}; wrong outputs: "
+        f"{summary['outcomes'].get('wrong', 0)}",
         f"- kernels found (functions decorated as kernels in the test files): "
         f"{summary['kernels_found_statically']}",
         f"- kernels launched by the suite (each specialization and launch run by simt): "
@@ -427,8 +473,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     options = parser.parse_args(argv)
     root = tests_root()
     modules = test_modules(root, options.k)
+    commit = _commit()
     records, errors = collect(modules, options.jobs)
-    summary = summarize(kernels_of(records), static_kernels(root), errors)
+    summary = summarize(kernels_of(records), static_kernels(root), errors, commit)
     options.out.mkdir(parents=True, exist_ok=True)
     (options.out / "numba_suite.json").write_text(json.dumps(summary, indent=1) + "\n")
     (options.out / "numba_suite.md").write_text(markdown(summary))

@@ -62,6 +62,8 @@ def spelling(param: ParamType) -> str:
         if items and all(item == items[0] for item in items):
             return f"UniTuple({items[0]}, {len(items)})"
         return f"Tuple({', '.join(items)})"
+    if param.ndim == 0:
+        return f"array({param.dtype}, 0d, {param.layout})"
     dims = [":"] * param.ndim
     if param.layout == "C":
         dims[-1] = "::1"
@@ -148,6 +150,9 @@ def _scalar(name: str, shown: str) -> ScalarType:
     )
 
 
+_ARRAY = re.compile(
+    r"^array\((?P<dtype>[A-Za-z_][A-Za-z0-9_]*),\s*(?P<ndim>\d+)d,\s*(?P<layout>[CFA])\)$"
+)
 _UNITUPLE = re.compile(r"^UniTuple\((?P<item>.*),\s*(?P<count>\d+)\)$")
 _TUPLE = re.compile(r"^Tuple\((?P<items>.*)\)$")
 
@@ -155,6 +160,13 @@ _TUPLE = re.compile(r"^Tuple\((?P<items>.*)\)$")
 def parse_type(text: str) -> ParamType:
     """One parameter type in numba's string syntax (`float32[:, ::1]`,
     `UniTuple(int32, 3)`, `Tuple(int64, float32[:])`)."""
+    array = _ARRAY.match(text)
+    if array is not None:
+        layout = array.group("layout")
+        assert layout in ("C", "F", "A")
+        return ArrayType(
+            _scalar(array.group("dtype"), text), int(array.group("ndim")), layout
+        )
     uni = _UNITUPLE.match(text)
     if uni is not None:
         item = parse_type(uni.group("item").strip())
@@ -242,7 +254,7 @@ def typeof(value: object) -> ParamType:
         )
     dtype = getattr(value, "dtype", None)
     ndim = getattr(value, "ndim", None)
-    if isinstance(dtype, np.dtype) and isinstance(ndim, int) and ndim > 0:
+    if isinstance(dtype, np.dtype) and isinstance(ndim, int):
         element = scalar_of_dtype(dtype)
         if element is None:
             raise SignatureError(f"arrays of dtype {dtype} are not supported")

@@ -874,10 +874,43 @@ class KernelCompiler(CallCompiler):
     # -- if ---------------------------------------------------------------
 
     def _if(self, stmt: ast.If) -> None:
+        static = self._static_condition(stmt.test)
+        if static is not None:
+            # numba prunes a branch on a constant (a literal argument of a
+            # device function, a global flag): the other branch is not typed.
+            self.statements(stmt.body if static else stmt.orelse)
+            return
         if id(stmt) in self.unstructured:
             self._cf_if(stmt)
         else:
             self._scf_if(stmt)
+
+    def _static_condition(self, node: ast.expr) -> bool | None:
+        """The truth of a condition known at compile time: a literal, `not`
+        of one, a name bound to a constant or to a global/closure number, bool
+        or None; None when it is not known."""
+        if isinstance(node, ast.Constant):
+            return bool(node.value)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            inner = self._static_condition(node.operand)
+            return None if inner is None else not inner
+        if not isinstance(node, ast.Name):
+            return None
+        value = self.env.get(node.id)
+        if value is None:
+            found = self.scope.lookup(node.id)
+            if found is None:
+                return None
+            value = found
+        if isinstance(value, StaticValue):
+            obj = value.obj
+            if (obj is None and value.path is None) or isinstance(
+                obj, bool | int | float
+            ):
+                return bool(obj)
+            return None
+        constant = _constant_value(value)
+        return None if constant is None else bool(constant)
 
     def _scf_if(self, stmt: ast.If) -> None:
         cond = self.condition(stmt.test)
@@ -1293,7 +1326,17 @@ def _calls_in(node: ast.AST) -> list[ast.Call]:
     return found
 
 
-def _constant_value(value: Value) -> int | float | bool | None:
+def _constant_value(value: Value) -> object | None:
+    """The Python value of a value known at compile time: a constant scalar,
+    a static object, or a tuple of them (a device function's argument
+    `(4, 8)` used as a shape); None otherwise."""
+    if isinstance(value, StaticValue):
+        return value.obj
+    if isinstance(value, TupleValue):
+        items = [_constant_value(item) for item in value.items]
+        if any(item is None for item in items):
+            return None
+        return tuple(items)
     if not isinstance(value, Scalar):
         return None
     owner = value.value.owner
