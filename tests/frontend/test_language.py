@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from numba import cuda, uint8, uint32
+from numba import cuda, uint8, uint32, uint64
 
 import simt
 from simt.lowering.ptx import ARCHES
@@ -333,3 +333,63 @@ def test_generated_kernels_keep_results(source: str, pipeline: str) -> None:
     after = run(transformed, case, [np.zeros_like(data), data])
     np.testing.assert_array_equal(after[0], before[0])
     np.testing.assert_array_equal(after[1], data)
+
+
+# -- values known at compile time -------------------------------------------------
+
+OFFSET = 1
+
+
+def fill_shared(out, shape, dtype, wrap):
+    """A device function whose shape, dtype and flag are constants of the call."""
+    s = cuda.shared.array(shape, dtype)
+    t = cuda.threadIdx.x
+    s[t % shape[0], t // shape[0]] = t
+    cuda.syncthreads()
+    index = (t, uint64(t))
+    if wrap:
+        # typed only if taken: a float64 is not an array index
+        index = (index[0] * 0.5, index[1])
+    out[t] = s[index[1] % shape[0], index[0] // shape[0]]
+
+
+def uses_constants(out):
+    fill_shared(out, (4, 8), np.int32, False)
+
+
+def zero_dimensional(r, x, y):
+    r[()] = x[()] + y[()] + OFFSET
+
+
+def test_device_function_arguments_known_at_compile_time() -> None:
+    out = np.zeros(32, np.int32)
+    module = simt.compile_python(uses_constants, "void(int32[::1])")
+    simt.simulate(module, (1,), (32,), [out], trace=False)
+    t = np.arange(32)
+    expected = (t % 4) + 4 * (t // 4)
+    np.testing.assert_array_equal(out, expected)
+
+
+def test_zero_dimensional_arrays() -> None:
+    from simt.frontend.signature import parse_signature, signature_of_args
+
+    args = [np.zeros((), np.float64), np.array(2.5), np.array(3.0)]
+    signature = signature_of_args(args)
+    assert str(signature) == (
+        "void(array(float64, 0d, C), array(float64, 0d, C), array(float64, 0d, C))"
+    )
+    assert parse_signature(str(signature)) == signature
+    module = simt.compile_python(zero_dimensional, signature)
+    simt.simulate(module, (1,), (1,), args, trace=False)
+    assert args[0][()] == 6.5
+
+
+def uses_wrap(out):
+    fill_shared(out, (4, 8), np.int32, True)
+
+
+def test_taken_branch_is_typed_as_numba_types_it() -> None:
+    from simt.frontend import FrontendError
+
+    with pytest.raises(FrontendError, match="expected an integer array index"):
+        simt.compile_python(uses_wrap, "void(int32[::1])")
