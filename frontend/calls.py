@@ -42,7 +42,7 @@ from simt.frontend.objects import (
     describe_value,
 )
 from simt.frontend.scope import as_dtype
-from simt.frontend.types import BOOL, INT32, INT64, ScalarType
+from simt.frontend.types import BOOL, FLOAT32, INT32, INT64, ScalarType
 from simt.frontend.typing import resolve
 from simt.frontend.values import Scalar
 
@@ -245,6 +245,12 @@ class CallCompiler(ArrayCompiler):
         argument = self.ops.convert(self.ops.convert(value, sig.args[0]), sig.result)
         if not argument.type.is_float:
             return argument
+        if argument.type.bits == 16:
+            # The lowering has no half-precision math (libdevice has none):
+            # compute in float32 and round the result back to float16.
+            wide = self.ops.convert(argument, FLOAT32)
+            result = self.ops.scalar(_MATH_OPS[name](wide.value), FLOAT32)
+            return self.ops.convert(result, argument.type)
         return self.ops.scalar(_MATH_OPS[name](argument.value), argument.type)
 
     # -- CUDA -------------------------------------------------------------------

@@ -12,6 +12,7 @@ calls) for the same differential check.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -393,3 +394,18 @@ def test_taken_branch_is_typed_as_numba_types_it() -> None:
 
     with pytest.raises(FrontendError, match="expected an integer array index"):
         simt.compile_python(uses_wrap, "void(int32[::1])")
+
+
+def half_exp(a, b):
+    i = cuda.grid(1)
+    b[i] = math.exp(a[i])
+
+
+def test_float16_math_is_computed_in_float32(ptxas: Path) -> None:
+    module = simt.compile_python(half_exp, "void(float16[::1], float16[::1])")
+    for arch in ARCHES:
+        assemble(simt.to_ptx(module, arch), arch, ptxas)
+    a = np.linspace(-2, 2, 32).astype(np.float16)
+    b = np.zeros_like(a)
+    simt.simulate(module, (1,), (32,), [a, b], trace=False)
+    np.testing.assert_array_equal(b, np.exp(a))
