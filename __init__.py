@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from simt.dialects.simt import SIMT
     from simt.frontend import compile_python
     from simt.lowering.ptx import to_llvm_ir, to_ptx
+    from simt.model.errors import SimtError
     from simt.pipeline import apply_passes, default_context
     from simt.runtime.jit import jit
     from simt.sim import SimulationError, SimulationResult, SimulationStats, simulate
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 _EXPORTS = {
     "SIMT": "simt.dialects.simt",
+    "SimtError": "simt.model.errors",
     "SimulationError": "simt.sim",
     "SimulationResult": "simt.sim",
     "SimulationStats": "simt.sim",
@@ -40,6 +42,7 @@ _EXPORTS = {
 
 __all__ = [
     "SIMT",
+    "SimtError",
     "SimulationError",
     "SimulationResult",
     "SimulationStats",

@@ -97,6 +97,12 @@ def _loop_tree_pass() -> type[ModulePass]:
     return LoopTreePass
 
 
+def _canonicalize_pass() -> type[ModulePass]:
+    from simt.passes.canonicalize import SimtCanonicalizePass
+
+    return SimtCanonicalizePass
+
+
 def _optimize_pass() -> type[ModulePass]:
     from simt.passes.optimize import OptimizePass
 
@@ -115,12 +121,36 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "simt-flatten-loops": _flatten_loops_pass,
         "simt-loop-tree": _loop_tree_pass,
         "simt-optimize": _optimize_pass,
+        "simt-canonicalize": _canonicalize_pass,
     }
 
 
 def get_all_targets() -> dict[str, Callable[[], type[Target]]]:
     """The output targets simt contributes, by name."""
     return {"simt-llvm": _llvm_target, "ptx": _ptx_target}
+
+
+PASS_SUMMARIES: dict[str, str] = {
+    "simt-optimize": "the default pipeline: each transformation where the cost model says it pays",
+    "simt-flatten-loops": "loop nest reduction of data-dependent nested loops (Bulavintsev 2019)",
+    "simt-linearize": "guard-variable linearization of unstructured regions (Anantpur 2014)",
+    "simt-branch-fusion": "Smith-Waterman fusion of divergent if/else branches (Coutinho 2011)",
+    "simt-canonicalize": "canonicalize, the folds it lacks (cmpi of constants), then cse",
+    "simt-lift-cf-to-scf": "lifts structured shapes of cf block graphs to scf",
+    "simt-divergence": "records the divergence analysis as attributes on the IR",
+    "simt-loop-tree": "prints the tree of loops of every kernel (Bulavintsev 2021)",
+    "simt-lower-to-llvm": "lowers simt IR to the llvm dialect (NVVM intrinsics)",
+    "test-print-divergence": "prints the divergence analysis' answers (for tests)",
+}
+"""One line per simt pass, for `simt-opt --help` (which must not import the
+passes to print it); the pass's docstring has the full description."""
+
+TARGET_SUMMARIES: dict[str, str] = {
+    "mlir": "the IR as text (default)",
+    "llvm": "LLVM IR for nvptx64-nvidia-cuda; option arch=sm_70|sm_80|sm_90 (sm_80)",
+    "ptx": "PTX through llvmlite's NVPTX backend; option arch=sm_70|sm_80|sm_90 (sm_80)",
+}
+"""The targets of `simt-opt -t` that matter for simt, with their options."""
 
 
 SIMT_UNIVERSE = Universe(

@@ -80,9 +80,11 @@ from xdsl.irdl import (
     var_result_def,
 )
 from xdsl.parser import AttrParser
+from xdsl.pattern_rewriter import RewritePattern
 from xdsl.printer import Printer
 from xdsl.traits import (
     EffectInstance,
+    HasCanonicalizationPatternsTrait,
     HasParent,
     IsTerminator,
     MemoryEffect,
@@ -548,6 +550,26 @@ class WarpSizeOp(_ScalarIdOp):
 # ---------------------------------------------------------------------------
 
 
+class VoteCanonicalization(HasCanonicalizationPatternsTrait):
+    """A vote of a constant is that constant (`simt.dialects.canonicalization`)."""
+
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        from simt.dialects.canonicalization import VoteOfConstant
+
+        return (VoteOfConstant(),)
+
+
+class GuardSelectCanonicalization(HasCanonicalizationPatternsTrait):
+    """A guard.select that one id decides is a guard.set."""
+
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        from simt.dialects.canonicalization import GuardSelectToSet
+
+        return (GuardSelectToSet(),)
+
+
 class _VoteOp(IRDLOperation):
     """Base of the predicate votes over the active lanes of a warp."""
 
@@ -556,7 +578,9 @@ class _VoteOp(IRDLOperation):
 
     assembly_format = "$predicate attr-dict"
 
-    traits = traits_def(NoMemoryEffect(), *_collective(OpKind.VOTE))
+    traits = traits_def(
+        NoMemoryEffect(), VoteCanonicalization(), *_collective(OpKind.VOTE)
+    )
 
     def __init__(self, predicate: SSAValue | Operation):
         super().__init__(operands=[predicate], result_types=[i1])
@@ -606,7 +630,9 @@ class BallotOp(IRDLOperation):
 
     assembly_format = "$predicate attr-dict `:` type($result)"
 
-    traits = traits_def(NoMemoryEffect(), *_collective(OpKind.VOTE))
+    traits = traits_def(
+        NoMemoryEffect(), VoteCanonicalization(), *_collective(OpKind.VOTE)
+    )
 
     def __init__(self, predicate: SSAValue | Operation):
         super().__init__(operands=[predicate], result_types=[i32])
@@ -838,7 +864,9 @@ class GuardSelectOp(IRDLOperation):
         "$guard `,` $condition `,` $if_true `,` $if_false attr-dict `:` type($guard)"
     )
 
-    traits = traits_def(WritesGuard(), *_guard_op(Divergence.OPERANDS))
+    traits = traits_def(
+        WritesGuard(), GuardSelectCanonicalization(), *_guard_op(Divergence.OPERANDS)
+    )
 
     def __init__(
         self,

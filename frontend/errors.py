@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import ast
 
-from xdsl.utils.exceptions import DiagnosticException
+from simt.model.errors import SimtError
 
 
-class FrontendError(DiagnosticException):
+class FrontendError(SimtError):
     """A kernel the frontend cannot compile, with its `file:line:col` location.
 
     It subclasses xDSL's `DiagnosticException`, so `simt-opt` prints it as a

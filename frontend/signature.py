@@ -91,6 +91,11 @@ def parse_signature(signature: object) -> KernelSignature:
         return signature
     if isinstance(signature, str):
         return _parse_string(signature)
+    if signature is None or isinstance(signature, int | float):
+        raise SignatureError(
+            "expected a signature string like 'void(int32[:], int64)', found "
+            f"{type(signature).__name__} {signature!r}"
+        )
     args = getattr(signature, "args", None)
     return_type = getattr(signature, "return_type", None)
     if args is not None and return_type is not None:

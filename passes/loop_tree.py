@@ -255,13 +255,14 @@ class LoopTreePass(ModulePass):
     A profile (option `profile=<path.json>`) must come from a simulation of
     this same module (sites are positions in it).
 
-    Output IR: unchanged. On standard output, before it, the tree of every
-    kernel as text, or as one JSON object with `format=json`.
+    Output IR: unchanged. The tree of every kernel as text, or as one JSON
+    object with `format=json`, on standard error (so that the IR on standard
+    output stays parseable) or in the file `output=<path>`.
 
     Invariants: the IR is not touched. Options: `format` (text | json),
     `profile` (a `SimulationStats.to_json()` file, or a list of them),
     `noalias` (assume distinct kernel arguments never share memory; off by
-    default, so any two arrays may alias).
+    default, so any two arrays may alias), `output` (a file for the report).
     """
 
     name = "simt-loop-tree"
@@ -269,9 +270,11 @@ class LoopTreePass(ModulePass):
     format: Literal["text", "json"] = "text"
     profile: str | None = None
     noalias: bool = False
+    output: str | None = None
 
     stream: ClassVar[TextIO | None] = None
-    """Where to print; standard output when None (tests may redirect it)."""
+    """Where to print without `output`; standard error when None (tests may
+    redirect it)."""
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         if self.format not in ("text", "json"):
@@ -282,7 +285,25 @@ class LoopTreePass(ModulePass):
         check_analyzable(self.name, op)
         trees = build_loop_trees(op, noalias=self.noalias)
         profiles = self._profiles(trees)
-        out = self.stream if self.stream is not None else sys.stdout
+        if self.output is not None:
+            try:
+                with open(self.output, "w") as out:
+                    self._write(out, trees, profiles)
+            except OSError as error:
+                raise PassFailedException(
+                    f"{self.name}: cannot write '{self.output}': {error.strerror}"
+                ) from None
+            return
+        self._write(
+            self.stream if self.stream is not None else sys.stderr, trees, profiles
+        )
+
+    def _write(
+        self,
+        out: TextIO,
+        trees: tuple[LoopTree, ...],
+        profiles: dict[str, KernelProfile],
+    ) -> None:
         if self.format == "json":
             kernels = [tree_to_json(t, profiles.get(t.name)) for t in trees]
             out.write(json.dumps({"kernels": kernels}, indent=2) + "\n")

@@ -39,6 +39,7 @@ from typing import Any, Literal, overload
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
+from simt.model.errors import UsageError
 from simt.model.kernel import kernels_of
 from simt.runtime.abi import kernel_params, marshal
 from simt.runtime.launch import (
@@ -82,6 +83,8 @@ class SimtKernel:
     use_gpu: Callable[[], bool] = _gpu_available
     source: str | None = None
     """The function's text, for a function that has no source file (`exec`)."""
+    step_limit: int | None = None
+    """The simulator's step limit (`simt.simulate`); None: its default."""
     _modules: dict[str, ModuleOp] = field(
         default_factory=dict[str, ModuleOp], repr=False
     )
@@ -149,16 +152,10 @@ class SimtKernel:
             self._gpus[key] = found
         return found
 
-    def __getitem__(self, config: tuple[Any, ...]) -> Callable[..., None]:
+    def __getitem__(self, config: object) -> Callable[..., None]:
         """`kernel[grid, block]`, `kernel[grid, block, stream]` or
         `kernel[grid, block, stream, dynamic_shared_bytes]`, as numba."""
-        if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
-            raise ValueError(
-                "expected kernel[grid, block], kernel[grid, block, stream] or "
-                f"kernel[grid, block, stream, dynamic_shared_bytes], found {config!r}"
-            )
-        grid, block = config[0], config[1]
-        shared = int(config[3]) if len(config) == 4 else 0
+        grid, block, shared = launch_config(config)
         return lambda *args: self.launch(grid, block, args, dynamic_shared_bytes=shared)
 
     def __call__(self, *args: object) -> None:
@@ -190,6 +187,7 @@ class SimtKernel:
             grid=grid,
             block=block,
             args=list(args),
+            step_limit=self.step_limit,
             dynamic_shared_bytes=dynamic_shared_bytes,
         )
 
@@ -235,65 +233,129 @@ class SimtDeviceFunction:
         )
 
 
+def launch_config(config: object) -> tuple[Any, Any, int]:
+    """`(grid, block, dynamic_shared_bytes)` of `kernel[grid, block]` or
+    `kernel[grid, block, stream, dynamic_shared_bytes]` (numba's forms; the
+    stream must be the default one, 0 or None), else a `UsageError` saying
+    what was expected."""
+    if not isinstance(config, tuple) or len(config) not in (2, 3, 4):
+        raise UsageError(
+            "a launch needs kernel[grid, block] (or kernel[grid, block, stream, "
+            f"shared_bytes]), found kernel[{_show(config)}]"
+        )
+    items: list[Any] = list(config)  # pyright: ignore[reportUnknownArgumentType]
+    if len(items) >= 3 and items[2] not in (0, None):
+        raise UsageError(
+            "kernel[grid, block, stream, shared_bytes]: simt launches on the "
+            f"default stream (0 or None), found stream {items[2]!r}"
+        )
+    shared = items[3] if len(items) == 4 else 0
+    if not isinstance(shared, int) or isinstance(shared, bool) or shared < 0:
+        raise UsageError(
+            "kernel[grid, block, stream, shared_bytes]: the dynamic shared "
+            f"memory size must be a non-negative int, found {shared!r}"
+        )
+    return items[0], items[1], shared
+
+
+def _show(config: object) -> str:
+    if isinstance(config, tuple):
+        items: tuple[Any, ...] = config
+        return ", ".join(repr(c) for c in items)
+    return repr(config)
+
+
+def _checked_signature(signature: object) -> object:
+    """`signature` (a string, numba type objects, or a list of one of them),
+    checked now so that a bad one fails at the decorator (`UsageError`)."""
+    from simt.frontend.signature import SignatureError, parse_signature
+
+    if isinstance(signature, list):
+        entries: list[object] = list(signature)  # pyright: ignore[reportUnknownArgumentType]
+        if len(entries) != 1:
+            raise UsageError(
+                "simt.jit takes one signature (a list of several is not supported)"
+            )
+        signature = entries[0]
+    if isinstance(signature, int | float):
+        raise UsageError(
+            "simt.jit: expected a signature string like 'void(int32[:], int64)', "
+            f"found {type(signature).__name__} {signature!r}"
+        )
+    try:
+        parse_signature(signature)
+    except SignatureError as error:
+        raise UsageError(f"simt.jit: {error}") from None
+    return signature
+
+
 @overload
 def jit(
     signature_or_function: None = None,
+    passes: str | None = None,
     *,
     device: Literal[False] = False,
-    passes: str | None = None,
     source: str | None = None,
+    step_limit: int | None = None,
 ) -> Callable[[Callable[..., None]], SimtKernel]: ...
 @overload
 def jit(  # pyright: ignore[reportOverlappingOverload]
     signature_or_function: Callable[..., None],
+    passes: str | None = None,
     *,
     device: Literal[False] = False,
-    passes: str | None = None,
     source: str | None = None,
+    step_limit: int | None = None,
 ) -> SimtKernel: ...
 @overload
 def jit(
     signature_or_function: object,
+    passes: str | None = None,
     *,
     device: Literal[False] = False,
-    passes: str | None = None,
     source: str | None = None,
+    step_limit: int | None = None,
 ) -> Callable[[Callable[..., None]], SimtKernel]: ...
 @overload
 def jit(
     signature_or_function: object = None,
+    passes: str | None = None,
     *,
     device: Literal[True],
-    passes: str | None = None,
     source: str | None = None,
+    step_limit: int | None = None,
 ) -> Callable[[Callable[..., Any]], SimtDeviceFunction]: ...
 def jit(
     signature_or_function: object = None,
+    passes: str | None = None,
     *,
     device: bool = False,
-    passes: str | None = None,
     source: str | None = None,
+    step_limit: int | None = None,
 ) -> Any:
     """numba.cuda.jit's forms, compiled by simt (see the module docstring):
     `@jit`, `@jit()`, `@jit(signature)`, `@jit(device=True)`,
     `@jit(signature, device=True)`; `passes` is a pass pipeline run on each
-    specialization."""
+    specialization; `step_limit` bounds a simulated launch (`simt.simulate`)."""
+    if passes is not None and not isinstance(passes, str):
+        raise UsageError(f"passes must be a pipeline string, found {passes!r}")
     if isinstance(signature_or_function, types.FunctionType):
         if device:
             return SimtDeviceFunction(signature_or_function)
-        return SimtKernel(signature_or_function, None, passes, source=source)
+        return SimtKernel(
+            signature_or_function, None, passes, source=source, step_limit=step_limit
+        )
     signature = signature_or_function
-    if isinstance(signature, list):
-        entries: list[object] = list(signature)  # pyright: ignore[reportUnknownArgumentType]
-        if len(entries) != 1:
-            raise ValueError(
-                "simt.jit takes one signature (a list of several is not supported)"
-            )
-        signature = entries[0]
+    if signature is not None:
+        signature = _checked_signature(signature)
 
     def decorate(py_func: Callable[..., Any]) -> Any:
+        if not callable(py_func):
+            raise UsageError(f"simt.jit decorates a function, found {py_func!r}")
         if device:
             return SimtDeviceFunction(py_func, signature)
-        return SimtKernel(py_func, signature, passes, source=source)
+        return SimtKernel(
+            py_func, signature, passes, source=source, step_limit=step_limit
+        )
 
     return decorate

@@ -15,12 +15,12 @@ names the op, the thread (block and thread index) and the offending value:
 from __future__ import annotations
 
 from xdsl.ir import Operation
-from xdsl.utils.exceptions import DiagnosticException
 
+from simt.model.errors import SimtError
 from simt.model.locations import op_location
 
 
-class SimulationError(DiagnosticException):
+class SimulationError(SimtError):
     """A fault of the simulated program, or a launch the simulator cannot run."""
 
 

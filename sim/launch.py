@@ -14,6 +14,7 @@ increasing slot order is increasing global thread order.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -21,6 +22,7 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
+from simt.model.machine import MAX_BLOCK_DIM, MAX_GRID_DIM, MAX_THREADS_PER_BLOCK
 from simt.sim.errors import SimulationError
 
 Dim3 = tuple[int, int, int]
@@ -28,18 +30,79 @@ IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
 
-def as_dim3(value: int | Sequence[int], what: str) -> Dim3:
+def as_dim3(value: object, what: str) -> Dim3:
     """`(x, y, z)` from an int or a sequence of one to three positive ints."""
-    dims = [value] if isinstance(value, int) else list(value)
+    dims = [value] if _is_int(value) else value
+    if not isinstance(dims, Sequence) or isinstance(dims, str):
+        raise SimulationError(
+            f"{what} must be an int or a tuple of 1 to 3 ints, found {value!r}"
+        )
     if not 1 <= len(dims) <= 3:
         raise SimulationError(f"{what} must have 1 to 3 dimensions, found {value!r}")
     for d in dims:
-        if not isinstance(d, int | np.integer) or d < 1:
+        if not _is_int(d) or int(d) < 1:  # type: ignore[arg-type]
             raise SimulationError(
                 f"{what} dimensions must be positive ints, found {value!r}"
             )
-    padded = [int(d) for d in dims] + [1] * (3 - len(dims))
+    padded = [int(d) for d in dims] + [1] * (3 - len(dims))  # type: ignore[arg-type]
     return (padded[0], padded[1], padded[2])
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(
+        value, bool | np.bool_
+    )
+
+
+BYTES_PER_SLOT = 256
+"""What the simulator keeps per thread, about: the launch geometry arrays and
+some 30 live 8-byte values (a conservative figure for the memory check)."""
+
+
+def check_cuda_limits(grid: Dim3, block: Dim3) -> None:
+    """Raises `SimulationError` for a launch CUDA itself would refuse
+    (`simt.model.machine`: threads per block, block and grid dimensions)."""
+    threads = block[0] * block[1] * block[2]
+    if threads > MAX_THREADS_PER_BLOCK:
+        raise SimulationError(
+            f"block {block} has {threads} threads; CUDA allows at most "
+            f"{MAX_THREADS_PER_BLOCK} threads per block"
+        )
+    for axis, (size, limit) in enumerate(zip(block, MAX_BLOCK_DIM, strict=True)):
+        if size > limit:
+            raise SimulationError(
+                f"block dimension {'xyz'[axis]} is {size}; CUDA allows at most {limit}"
+            )
+    for axis, (size, limit) in enumerate(zip(grid, MAX_GRID_DIM, strict=True)):
+        if size > limit:
+            raise SimulationError(
+                f"grid dimension {'xyz'[axis]} is {size}; CUDA allows at most {limit}"
+            )
+
+
+def check_memory(launch: Launch, available: int | None = None) -> None:
+    """Raises `SimulationError` when the launch needs more memory than the
+    machine has (before anything is allocated)."""
+    need = launch.num_slots * BYTES_PER_SLOT
+    have = available if available is not None else physical_memory()
+    if have is not None and need > have:
+        raise SimulationError(
+            f"a launch of {launch.num_threads} threads needs about "
+            f"{_gib(need)} of simulator memory, more than this machine's "
+            f"{_gib(have)}: simulate fewer blocks"
+        )
+
+
+def physical_memory() -> int | None:
+    """The machine's physical memory in bytes, None where it is unknown."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def _gib(size: int) -> str:
+    return f"{size / 2**30:.1f} GiB"
 
 
 @dataclass(frozen=True)
@@ -51,8 +114,10 @@ class Launch:
     warp_size: int
 
     def __post_init__(self) -> None:
-        if self.warp_size < 1:
-            raise SimulationError(f"warp_size must be positive, found {self.warp_size}")
+        if not _is_int(self.warp_size) or self.warp_size < 1:
+            raise SimulationError(
+                f"warp_size must be a positive int, found {self.warp_size!r}"
+            )
 
     @property
     def threads_per_block(self) -> int:

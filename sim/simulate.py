@@ -28,7 +28,7 @@ from simt.model.costs import CostTable, as_cost_table
 from simt.model.kernel import ARG_NAMES_ATTR, is_kernel
 from simt.sim.activity import ActivityTrace
 from simt.sim.errors import SimulationError
-from simt.sim.launch import Launch, as_dim3
+from simt.sim.launch import Launch, as_dim3, check_cuda_limits, check_memory
 from simt.sim.machine import Machine, MachineConfig
 from simt.sim.memory import MemRefHandle
 from simt.sim.stats import SimulationStats
@@ -65,7 +65,7 @@ def simulate(
     cost: CostTable | Mapping[str, float] | None = None,
     *,
     trace: bool = True,
-    step_limit: int = 10**9,
+    step_limit: int | None = None,
     dynamic_shared_bytes: int = 0,
 ) -> SimulationResult:
     """Runs `kernel` of `module` for every thread of a `grid` x `block` launch.
@@ -73,25 +73,33 @@ def simulate(
     Arrays in `args` are updated in place. `cost` is a `CostTable` or a
     mapping of overrides (op kinds or op names, see `simt.model.costs`).
     `step_limit` bounds the warp instructions issued (a runaway loop raises
-    a `SimulationError`); `trace=False` skips the activity trace;
-    `dynamic_shared_bytes` is the dynamic shared memory of each block (the
-    fourth launch parameter of `kernel[grid, block, stream, bytes]`).
+    a `SimulationError`); by default it is `STEPS_PER_WARP` per warp of the
+    launch, a few minutes of simulation. `trace=False` skips the activity
+    trace. `dynamic_shared_bytes` is the dynamic shared memory of each block
+    (the fourth launch parameter of `kernel[grid, block, stream, bytes]`).
+    The launch is checked against CUDA's limits and the machine's memory
+    before anything is allocated.
     """
+    _check_call(module, args, kernel, step_limit)
     func = select_kernel(module, kernel)
     try:
         table = as_cost_table(cost)
     except ValueError as error:
         raise SimulationError(str(error)) from None
-    launch = Launch(as_dim3(grid, "grid"), as_dim3(block, "block"), warp_size)
+    grid3, block3 = as_dim3(grid, "grid"), as_dim3(block, "block")
+    check_cuda_limits(grid3, block3)
+    launch = Launch(grid3, block3, warp_size)
+    check_memory(launch)
     if dynamic_shared_bytes < 0:
         raise SimulationError(
             f"dynamic_shared_bytes must be non-negative, found {dynamic_shared_bytes}"
         )
+    limit = step_limit if step_limit is not None else default_step_limit(launch)
     config = MachineConfig(
         launch,
         table,
         trace=trace,
-        step_limit=step_limit,
+        step_limit=limit,
         dynamic_shared_bytes=dynamic_shared_bytes,
     )
     machine = Machine(module, config)
@@ -100,8 +108,69 @@ def simulate(
     machine.depth = mask.warps.astype(np.int64)
     machine.note_depth(machine.depth)
     with np.errstate(all="ignore"):
-        machine.run_function(func, values, mask)
+        try:
+            machine.run_function(func, values, mask)
+        except KeyboardInterrupt:
+            raise SimulationInterrupted(
+                interrupted_summary(machine.stats(func.sym_name.data))
+            ) from None
     return SimulationResult(machine.stats(func.sym_name.data), machine.trace)
+
+
+class SimulationInterrupted(SimulationError, KeyboardInterrupt):
+    """Ctrl-C during a simulation: a `SimulationError` whose message sums up
+    the run so far, and still a `KeyboardInterrupt` for code that stops on it."""
+
+
+def interrupted_summary(stats: SimulationStats) -> str:
+    """What a simulation stopped by Ctrl-C had done: instructions, efficiency,
+    and the loops the warps were in (the most iterated first)."""
+    busy = sorted(stats.loops.items(), key=lambda item: -item[1].warp_iterations)
+    where = ", ".join(
+        f"{loop.location or site} ({loop.warp_iterations} warp iterations)"
+        for site, loop in busy[:3]
+    )
+    return (
+        f"@{stats.kernel}: interrupted after {stats.issued} warp instructions "
+        f"(SIMD efficiency so far {stats.simd_efficiency:.1%}); "
+        f"busiest loops: {where or 'none'}"
+    )
+
+
+STEPS_PER_WARP = 5_000_000
+"""Default step limit per warp of the launch: a kernel that issues more is
+taken for a runaway loop. The simulator steps all warps of a launch at once,
+so the limit takes about the same time for any launch size: one to a few
+minutes, not the hours a fixed 10^9 took."""
+
+
+def default_step_limit(launch: Launch) -> int:
+    """The step limit `simulate` uses when none is given."""
+    return STEPS_PER_WARP * launch.num_warps
+
+
+def _check_call(
+    module: object, args: object, kernel: object, step_limit: object
+) -> None:
+    if not isinstance(module, ModuleOp):
+        raise SimulationError(
+            f"simulate needs a builtin.module (from simt.compile_python or the "
+            f"parser), found {type(module).__name__}"
+        )
+    if not isinstance(args, Sequence) or isinstance(args, str | bytes):
+        raise SimulationError(
+            f"args must be a list of the kernel's arguments, found {type(args).__name__}"
+        )
+    if kernel is not None and not isinstance(kernel, str):
+        raise SimulationError(f"kernel must be a function name, found {kernel!r}")
+    if step_limit is not None and (
+        not isinstance(step_limit, int)
+        or isinstance(step_limit, bool)
+        or step_limit < 1
+    ):
+        raise SimulationError(
+            f"step_limit must be a positive int or None, found {step_limit!r}"
+        )
 
 
 def select_kernel(module: ModuleOp, name: str | None) -> FuncOp:

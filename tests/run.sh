@@ -13,8 +13,12 @@ if [ ! -d build/__editable__/simt ]; then
     echo "build/__editable__/simt is missing: run pip install -e '.[dev]'" >&2
     exit 1
 fi
-pyright
+# --pythonpath: the active interpreter's packages, even when pyright is a
+# pyenv shim that would put another Python first on PATH.
+pyright --pythonpath "$(command -v python)"
 echo "== lit (FileCheck tests)"
 lit -sv tests/filecheck
 echo "== pytest"
-python -m pytest
+# In parallel on every core (pytest-xdist); the slow tier runs too
+# (`-m "not slow"` skips it while iterating, tests/tiers.py).
+python -m pytest -n auto

@@ -3,6 +3,7 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from simt.analysis import DiGraph, DominatorTree, PostDominatorTree
 
@@ -137,7 +138,7 @@ def _brute_post_dominates(
     return a == b or not (graph.reachable_from([b], avoiding=[a]) & exits)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(graphs())
 def test_dominators_match_brute_force(graph: DiGraph[int]) -> None:
     dom = DominatorTree(graph)
@@ -154,7 +155,7 @@ def test_dominators_match_brute_force(graph: DiGraph[int]) -> None:
         assert dom.idom(b) == expected
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(graphs())
 def test_dominance_frontier_matches_definition(graph: DiGraph[int]) -> None:
     dom = DominatorTree(graph)
@@ -168,7 +169,7 @@ def test_dominance_frontier_matches_definition(graph: DiGraph[int]) -> None:
         assert dom.dominance_frontier(n) == expected
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(graphs())
 def test_post_dominators_match_brute_force(graph: DiGraph[int]) -> None:
     pdom = PostDominatorTree(graph)
@@ -200,7 +201,7 @@ def test_post_dominators_match_brute_force(graph: DiGraph[int]) -> None:
         assert pdom.post_dominance_frontier(b) == expected_pdf
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(graphs())
 def test_exitless_components_get_exactly_one_exit(graph: DiGraph[int]) -> None:
     """Only nodes that cannot reach a real exit are added, one per sink component."""

@@ -2,6 +2,7 @@
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from simt.analysis import DiGraph, DominatorTree, LoopForest
 
@@ -109,7 +110,7 @@ def _is_acyclic(graph: DiGraph[int]) -> bool:
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(graphs())
 def test_reducible_iff_forward_edges_acyclic(graph: DiGraph[int]) -> None:
     loops = LoopForest(graph)
@@ -122,7 +123,7 @@ def test_reducible_iff_forward_edges_acyclic(graph: DiGraph[int]) -> None:
     assert loops.is_reducible == _is_acyclic(reachable_part)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(graphs())
 def test_natural_loops_match_back_edges(graph: DiGraph[int]) -> None:
     """Every back edge's natural loop is inside its header's loop; when that
@@ -140,7 +141,7 @@ def test_natural_loops_match_back_edges(graph: DiGraph[int]) -> None:
     assert headers <= {loop.header for loop in loops.loops}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(graphs())
 def test_loops_nest_and_are_strongly_connected(graph: DiGraph[int]) -> None:
     loops = LoopForest(graph)

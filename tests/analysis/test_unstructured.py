@@ -10,6 +10,7 @@ from itertools import count
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from simt.analysis import Condition, DiGraph, LoopForest, UnstructuredEdges
 
@@ -147,7 +148,7 @@ class _Builder:
         return after
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(statements)
 def test_structured_programs_have_no_unstructured_edge(program: _Stmt) -> None:
     builder = _Builder()

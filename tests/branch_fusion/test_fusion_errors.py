@@ -121,12 +121,20 @@ def test_integer_costs_are_read_as_floats(options: str, fused: bool) -> None:
 @pytest.mark.parametrize(
     ("pipeline", "message"),
     [
-        ("simt-branch-fusion{gap-cost=abc}", "given ('abc',), expected float"),
-        ("simt-branch-fusion{select-memrefs=3}", "given (3,), expected <class 'bool'>"),
-        ("simt-branch-fusion{bogus=1}", 'Provided arguments ["bogus"] not found'),
+        (
+            "simt-branch-fusion{gap-cost=abc}",
+            "invalid value 'abc' for option 'gap-cost': expected a number",
+        ),
+        (
+            "simt-branch-fusion{select-memrefs=3}",
+            "invalid value '3' for option 'select-memrefs': expected true or false",
+        ),
+        ("simt-branch-fusion{bogus=1}", "unknown option 'bogus'"),
     ],
 )
-def test_malformed_options_are_rejected_by_xdsl(pipeline: str, message: str) -> None:
+def test_malformed_options_are_rejected_naming_pass_and_option(
+    pipeline: str, message: str
+) -> None:
     with pytest.raises(PassFailedException) as error:
         simt.apply_passes(_module(), pipeline)
     assert message in str(error.value)

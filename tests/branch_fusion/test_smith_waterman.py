@@ -18,6 +18,7 @@ import itertools
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from simt.analysis.smith_waterman import Alignment, Scoring, align
 
@@ -177,7 +178,7 @@ ALPHABET = "abc"
 SCORES = {("a", "a"): 4.0, ("b", "b"): 2.0, ("c", "c"): 1.0, ("a", "b"): 1.0}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(st.sampled_from(ALPHABET), max_size=5),
     st.lists(st.sampled_from(ALPHABET), max_size=5),

@@ -10,6 +10,7 @@ import pytest
 from simt.bench.dpll.run import main
 
 
+@pytest.mark.slow
 def test_quick_benchmark_writes_agreeing_results(tmp_path: Path) -> None:
     assert main(["--quick", "--out", str(tmp_path)]) == 0
     report = json.loads((tmp_path / "dpll.json").read_text())

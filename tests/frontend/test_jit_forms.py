@@ -99,7 +99,7 @@ def test_dynamic_shared_memory_from_the_fourth_launch_parameter() -> None:
 
 
 def test_launch_configuration_is_checked() -> None:
-    with pytest.raises(ValueError, match="kernel\\[grid, block"):
+    with pytest.raises(simt.SimtError, match="a launch needs kernel\\[grid, block"):
         clamp_all[1]
 
 

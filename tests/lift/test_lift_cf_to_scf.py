@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 from xdsl.context import Context
 from xdsl.dialects import cf, func, scf
 from xdsl.dialects.builtin import ModuleOp
@@ -345,13 +346,14 @@ def _check_lift_keeps_outputs(text: str, seed: int) -> ModuleOp:
 
 
 _SETTINGS = settings(
-    max_examples=300,
+    max_examples=examples(300),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(_programs(False), st.permutations(range(8)), st.integers(0, 2**31 - 1))
 def test_structured_programs_lift_completely(
@@ -364,6 +366,7 @@ def test_structured_programs_lift_completely(
     assert not _has_cf(module), text
 
 
+@pytest.mark.slow
 @_SETTINGS
 @given(_programs(True), st.permutations(range(8)), st.integers(0, 2**31 - 1))
 def test_unstructured_programs_keep_outputs(
@@ -372,7 +375,7 @@ def test_unstructured_programs_keep_outputs(
     _check_lift_keeps_outputs(kernel_text(program, order), seed)
 
 
-@settings(max_examples=100, deadline=None, derandomize=True)
+@settings(max_examples=examples(100), deadline=None, derandomize=True)
 @given(_programs(False), st.integers(0, 2**31 - 1))
 def test_lowering_the_lifted_loops_keeps_outputs(program: Program, seed: int) -> None:
     """`scf_to_cf.WhileLowering` (with xDSL's `IfLowering`) undoes the

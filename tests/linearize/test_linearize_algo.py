@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from paper_graphs import ANANTPUR_FIG1, ANANTPUR_FIG5
 from paper_graphs import graph as _graph
+from tiers import examples
 
 from simt.analysis.dominance import DominatorTree, PostDominatorTree
 from simt.analysis.graph import DiGraph
@@ -201,7 +202,7 @@ def _random_region(draw: st.DrawFn) -> DiGraph[int]:
     return DiGraph.from_edges(-1, edges)
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=examples(300), deadline=None, derandomize=True)
 @given(_random_region(), st.integers(0, 3))
 def test_claim3_and_every_unit_once(graph: DiGraph[int], level: int) -> None:
     """Claim 3: at most one guard test per block and per retreating edge; every
@@ -308,7 +309,7 @@ def test_fig3_max_nest_keeps_the_steps_flat() -> None:
     )
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=examples(200), deadline=None, derandomize=True)
 @given(_random_region(), st.integers(0, 3), st.integers(0, 2), st.booleans())
 def test_options_keep_every_unit_once(
     graph: DiGraph[int], level: int, max_nest: int, merge: bool

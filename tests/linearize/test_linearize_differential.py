@@ -9,8 +9,10 @@ store the accumulator (a trace of the visits), the exit stores it.
 """
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 from xdsl.context import Context
 from xdsl.dialects import arith, cf, func, scf
 from xdsl.dialects.builtin import ModuleOp
@@ -110,8 +112,9 @@ def _run(module: ModuleOp, data: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 CTX = default_context()
 
 
+@pytest.mark.slow
 @settings(
-    max_examples=500,
+    max_examples=examples(500),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
@@ -163,7 +166,7 @@ def _count(module: ModuleOp, kind: type) -> int:
 
 
 @settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
@@ -272,8 +275,9 @@ def search_loop_kernel(draw: st.DrawFn) -> str:
     return header + "\n".join(blocks) + "\n}\n"
 
 
+@pytest.mark.slow
 @settings(
-    max_examples=120,
+    max_examples=examples(120),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],

@@ -11,6 +11,7 @@ imports `simt.bench`, and no module imports another module's private names.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,15 +61,17 @@ def _module_name(path: Path) -> str:
     return ".".join(["simt", *parts])
 
 
-def package_modules() -> list[Path]:
-    """Every module of the package (the repository root minus tests etc.)."""
+@functools.cache
+def package_modules() -> tuple[Path, ...]:
+    """Every module of the package (the repository root minus tests etc.);
+    computed once per session: every test of this file reads it."""
     modules: list[Path] = []
     for path in sorted(ROOT.rglob("*.py")):
         top = path.relative_to(ROOT).parts[0]
         if top in NOT_PACKAGE or top.startswith("."):
             continue
         modules.append(path)
-    return modules
+    return tuple(modules)
 
 
 def _imports_of(path: Path) -> Iterator[Import]:
@@ -95,8 +98,9 @@ def _resolve(importer: str, is_package: bool, node: ast.ImportFrom) -> str:
     return ".".join([*base, node.module] if node.module else base)
 
 
-def all_imports() -> list[Import]:
-    return [imp for path in package_modules() for imp in _imports_of(path)]
+@functools.cache
+def all_imports() -> tuple[Import, ...]:
+    return tuple(imp for path in package_modules() for imp in _imports_of(path))
 
 
 def subpackage(module: str) -> str | None:
@@ -180,8 +184,11 @@ def _private_attribute_uses(path: Path) -> Iterator[str]:
     importer = _module_name(path)
     tree = ast.parse(path.read_text(), filename=str(path))
     aliases: dict[str, str] = {}
+    import_nodes = [
+        node for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)
+    ]
     for imp in _imports_of(path):
-        for node in ast.walk(tree):
+        for node in import_nodes:
             if isinstance(node, ast.ImportFrom) and node.lineno == imp.line:
                 for alias in node.names:
                     aliases[alias.asname or alias.name] = f"{imp.target}.{alias.name}"

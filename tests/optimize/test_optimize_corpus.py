@@ -75,6 +75,7 @@ def test_profile_finds_the_known_gains(name: str, least: float, tmp_path: Path) 
     assert original / optimized >= least
 
 
+@pytest.mark.slow
 def test_dpll_outputs_equal_and_efficiency_rises(tmp_path: Path) -> None:
     """hole8 on 32 sub-trees, 5 nodes each; profiled on other sub-trees."""
     from simt.bench.dpll.cnf import pigeonhole, solver_arrays

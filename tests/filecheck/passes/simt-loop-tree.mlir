@@ -1,6 +1,6 @@
-// RUN: simt-opt %s --split-input-file -p simt-loop-tree | filecheck %s
-// RUN: simt-opt %s --split-input-file -p simt-loop-tree{noalias=true} | filecheck %s --check-prefix=NOALIAS
-// RUN: simt-opt %s --split-input-file -p simt-loop-tree{format=json} | filecheck %s --check-prefix=JSON
+// RUN: simt-opt %s --split-input-file -p simt-loop-tree 2>&1 | filecheck %s
+// RUN: simt-opt %s --split-input-file -p simt-loop-tree{noalias=true} 2>&1 | filecheck %s --check-prefix=NOALIAS
+// RUN: simt-opt %s --split-input-file -p simt-loop-tree{format=json} 2>&1 | filecheck %s --check-prefix=JSON
 // RUN: simt-opt %s --split-input-file -p simt-loop-tree | filecheck %s --check-prefix=IR
 
 // A loop with constant bounds has a static trip count; each iteration writes

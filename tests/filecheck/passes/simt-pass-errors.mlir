@@ -18,15 +18,15 @@
 // INT: memref.store %t, %a[%[[IDX]]] : memref<?xi32>
 
 // RUN: not simt-opt %s -p 'simt-branch-fusion{gap-cost=abc}' 2>&1 | filecheck %s --check-prefix=NAN
-// NAN: simt-opt: error: Incompatible types: given ('abc',), expected float | int | None
+// NAN: simt-opt: error: simt-branch-fusion: invalid value 'abc' for option 'gap-cost': expected a number
 // NAN-NOT: Traceback
 
 // RUN: not simt-opt %s -p 'simt-branch-fusion{gap_costs=1.0}' 2>&1 | filecheck %s --check-prefix=UNKNOWN
-// UNKNOWN: simt-opt: error: Provided arguments ["gap_costs"] not found in expected arguments ["gap_cost",
+// UNKNOWN: simt-opt: error: simt-branch-fusion: unknown option 'gap_costs'; did you mean 'gap-cost'? (options: gap-cost, selector-cost,
 // UNKNOWN-NOT: Traceback
 
 // RUN: not simt-opt %s -p 'simt-loop-tree{format=xml}' 2>&1 | filecheck %s --check-prefix=FORMAT
-// FORMAT: simt-opt: error: Incompatible types: given ('xml',), expected typing.Literal['text', 'json']
+// FORMAT: simt-opt: error: simt-loop-tree: invalid value 'xml' for option 'format': expected one of 'text', 'json'
 // FORMAT-NOT: Traceback
 
 // RUN: not simt-opt %s -p 'simt-loop-tree{profile="%t.missing.json"}' 2>&1 | filecheck %s --check-prefix=MISSING

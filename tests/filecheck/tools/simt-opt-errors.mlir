@@ -9,12 +9,11 @@ func.func @bad_guard() {
   %g = simt.guard.create 0 : !simt.guard<0>
   func.return
 }
-// CHECK: simt-opt: error: {{.*}}simt-opt-errors.mlir:9:{{[0-9]+}}
+// CHECK: simt-opt-errors.mlir:9:{{[0-9]+}}: error: expected a guard over at least 1 block, found 0
 // CHECK-NEXT: %g = simt.guard.create 0 : !simt.guard<0>
-// CHECK: expected a guard over at least 1 block, found 0
 // CHECK-NOT: Traceback
 
-// PASS: simt-opt: error: {{.*}}no-such-pass
+// PASS: simt-opt: error: unknown pass 'no-such-pass'
 // PASS-NOT: Traceback
-// MISSING: simt-opt: error: {{.*}}missing
+// MISSING: simt-opt-errors.mlir.missing: error: No such file or directory
 // MISSING-NOT: Traceback
