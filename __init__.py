@@ -23,14 +23,17 @@ if TYPE_CHECKING:
     from simt.runtime.jit import jit
     from simt.sim import SimulationError, SimulationResult, SimulationStats, simulate
     from simt.sim.profile import profile
+    from simt.tuning import AutotuneResult, autotune
 
 _EXPORTS = {
     "SIMT": "simt.dialects.simt",
+    "AutotuneResult": "simt.tuning",
     "SimtError": "simt.model.errors",
     "SimulationError": "simt.sim",
     "SimulationResult": "simt.sim",
     "SimulationStats": "simt.sim",
     "apply_passes": "simt.pipeline",
+    "autotune": "simt.tuning",
     "compile_python": "simt.frontend",
     "default_context": "simt.pipeline",
     "jit": "simt.runtime.jit",
@@ -42,11 +45,13 @@ _EXPORTS = {
 
 __all__ = [
     "SIMT",
+    "AutotuneResult",
     "SimtError",
     "SimulationError",
     "SimulationResult",
     "SimulationStats",
     "apply_passes",
+    "autotune",
     "compile_python",
     "default_context",
     "jit",

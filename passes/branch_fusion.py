@@ -81,6 +81,7 @@ from simt.analysis.smith_waterman import Alignment, align
 from simt.dialects.simt import BLOCK_ARGS_DIVERGENCE_ATTR, BRANCH_ATTR, DIVERGENCE_ATTR
 from simt.model.costs import DEFAULT_COST_TABLE, CostTable, op_cost
 from simt.model.facts import has_no_effects, is_commutative, is_convergent
+from simt.model.sites import site_id
 from simt.passes.divergence import check_analyzable
 
 # ---------------------------------------------------------------------------
@@ -1030,6 +1031,11 @@ class BranchFusionPass(ModulePass):
     lockstep_loads: bool = False
     """Passed to the divergence analysis (see `simt.analysis.divergence`)."""
 
+    sites: str = ""
+    """Space-separated sites (`@kernel/b0.3/r0.b0.2`, positions in the input
+    IR, as a profile names them) of the only `scf.if` ops to consider; empty:
+    every candidate. `simt.autotune` writes it to replay a per-branch choice."""
+
     cost_table: ClassVar[CostTable] = DEFAULT_COST_TABLE
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
@@ -1037,7 +1043,11 @@ class BranchFusionPass(ModulePass):
         min_profit = _finite(self.min_profit, "min-profit", allow_negative=True)
         check_analyzable(self.name, op)
         info = analyze_divergence(op, lockstep_loads=self.lockstep_loads)
-        pattern = FuseDivergentBranch(_candidates(info, op), costs, min_profit)
+        candidates = _candidates(info, op)
+        if self.sites.strip():
+            chosen = set(self.sites.split())
+            candidates = frozenset(c for c in candidates if site_id(c) in chosen)
+        pattern = FuseDivergentBranch(candidates, costs, min_profit)
         PatternRewriteWalker(
             pattern, apply_recursively=False, walk_regions_first=True
         ).rewrite_module(op)

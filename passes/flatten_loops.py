@@ -99,6 +99,16 @@ target): when B runs are long and of scattered lengths and A is much
 heavier than B (Ta / Tb = 10), a split warp detours about as often as
 `always` and loses as `always` does.
 
+The adaptive loop is built only where its run-time check is cheap
+(issue 17: `adaptive` must never fall below 0.95x of the original): the
+loop this pass would build is costed (`measure_overheads`, on a clone) and
+the nest is declined, with a remark, when the fast loop's extra cost per
+inner iteration exceeds `budget` (5%) of the cheapest inner iteration the IR
+allows, or its decisions `budget` of an outer iteration
+(`cost_model.adaptive_refusal`). `static` and `profile` weigh the same
+measured overheads (`LoopOverheads`), `profile` with the profile's counts
+(`cost_model.PackingEstimate`).
+
 Nests of more levels are reduced innermost first, one level per round, until
 the nest depth is `depth`. A nest is left alone, with a remark on stderr and a
 `simt.remark` attribute on the loop, when flattening would be wrong or
@@ -134,7 +144,9 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import PassFailedException
 
 from simt.analysis.cost_model import (
+    ADAPTIVE_BUDGET,
     FlattenDecision,
+    LoopOverheads,
     NestCostModel,
     ProfileData,
     load_profile,
@@ -142,8 +154,10 @@ from simt.analysis.cost_model import (
 from simt.analysis.divergence import DivergenceInfo, analyze_divergence
 from simt.analysis.structured_loops import StructuredLoopTree
 from simt.dialects import simt
+from simt.model.costs import op_cost
 from simt.model.facts import is_convergent
 from simt.model.locations import op_location
+from simt.model.sites import site_id
 
 FLATTENED_ATTR = "simt.flattened"
 """Discardable attribute on a loop this pass built: the mode, as a string."""
@@ -202,7 +216,10 @@ class FlattenLoopsPass(ModulePass):
     `static` (and for loops a profile does not cover); `profile`, the path of a
     simulator profile (`SimulationStats.to_json()`) of the input module, giving
     idle fractions and trip counts (required by `profile`, used by the others
-    for trip counts); `remarks`, whether to print remarks on stderr.
+    for trip counts); `remarks`, whether to print remarks on stderr;
+    `budget` (adaptive), the most its run-time check may cost, as a fraction
+    of an inner and of an outer iteration, before the nest is declined;
+    `sites`, the outer loops to consider (positions in the input IR).
     """
 
     name = "simt-flatten-loops"
@@ -212,11 +229,19 @@ class FlattenLoopsPass(ModulePass):
     idle_fraction: float = 0.5
     profile: str | None = None
     remarks: bool = True
+    budget: float | int = ADAPTIVE_BUDGET
+    """adaptive: the most its run-time check may add to a nest, as a
+    fraction of its inner iteration and of its outer iteration; a nest whose
+    check costs more is declined (`cost_model.adaptive_refusal`)."""
+    sites: str = ""
+    """Space-separated sites (`@kernel/b0.3`, positions in the input IR, as a
+    profile names them) of the only outer loops to flatten; empty: every
+    nest. `simt.autotune` writes it to replay a per-nest choice."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         self._check_options()
         profile = self._load_profile(op)
-        costs = NestCostModel(profile=profile)
+        costs = NestCostModel(profile=profile, adaptive_budget=float(self.budget))
         for function in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             FunctionFlattener(self, costs).run(function)
 
@@ -224,6 +249,10 @@ class FlattenLoopsPass(ModulePass):
         if self.depth < 1:
             raise PassFailedException(
                 f"simt-flatten-loops: expected depth >= 1, found {self.depth}"
+            )
+        if not self.budget >= 0.0:
+            raise PassFailedException(
+                f"simt-flatten-loops: expected budget >= 0, found {self.budget}"
             )
         if not 0.0 <= self.idle_fraction <= 1.0:
             raise PassFailedException(
@@ -267,8 +296,13 @@ class FunctionFlattener:
     costs: NestCostModel
     refused: set[Operation] = field(default_factory=lambda: set[Operation]())
     remarked: set[Operation] = field(default_factory=lambda: set[Operation]())
+    selected: set[Operation] | None = None
+    """The outer loops `options.sites` names (None: every loop)."""
 
     def run(self, function: func.FuncOp) -> None:
+        if self.options.sites.strip():
+            chosen = set(self.options.sites.split())
+            self.selected = {op for op in function.walk() if site_id(op) in chosen}
         while True:
             targets = self._targets(function)
             if not targets:
@@ -322,6 +356,8 @@ class FunctionFlattener:
 
     def _try_flatten(self, outer: Loop, inner: list[Loop]) -> None:
         try:
+            if self.selected is not None and outer not in self.selected:
+                raise Refusal("not flattened: not among the selected sites")
             _check_nest(outer, inner)
             mode = self._decide(outer, inner)
             _flatten(outer, inner, mode)
@@ -330,8 +366,13 @@ class FunctionFlattener:
             self._remark_once(outer, str(refusal))
 
     def _decide(self, outer: Loop, inner: list[Loop]) -> FlattenDecision:
+        mode = self.options.mode
+        overheads = None
+        if mode != "always":
+            built = "adaptive" if mode == "adaptive" and len(inner) == 1 else "always"
+            overheads = measure_overheads(outer, inner, built)
         decision = self.costs.decide(
-            outer, inner, self.options.mode, self.options.idle_fraction
+            outer, inner, mode, self.options.idle_fraction, overheads
         )
         if not decision.flatten:
             raise Refusal(decision.reason)
@@ -418,6 +459,129 @@ def _exit_is_uniform(loop: Loop, divergence: DivergenceInfo) -> bool:
 
 def _where(op: Operation) -> str:
     return op_location(op)
+
+
+# ---------------------------------------------------------------------------
+# What the built loop costs
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _BuiltLoopCosts(NestCostModel):
+    """Static costs of a flattened loop: its detour and fast loops are costed
+    as one pass of their condition region (no extra iteration), an `scf.if`
+    as its dearer side (the state updates of the built loop are on the side
+    a lane takes when it moves on; the nest's own work is costed the same
+    way, before and after, so its `scf.if`s cancel)."""
+
+    def trip_count(self, loop: Operation) -> float:
+        if loop.attributes.get(FLATTENED_ATTR) in _INTERNAL_LOOPS:
+            return 0.0
+        return super().trip_count(loop)
+
+    def op_total_cost(self, op: Operation) -> float:
+        if not isinstance(op, scf.IfOp):
+            return super().op_total_cost(op)
+        sides = [self.region_cost(region) for region in op.regions]
+        return op_cost(op, self.table) + max(sides, default=0.0)
+
+
+def measure_overheads(
+    outer: Loop, inner: Sequence[Loop], mode: Literal["always", "adaptive"]
+) -> LoopOverheads | None:
+    """The planning API of the flattened loop's cost: builds the loop this
+    pass would build for the nest (on a clone of the enclosing function,
+    which is then dropped) and costs it with the simulator's cost table
+    against the nest's own work (`LoopOverheads`). None when the nest cannot
+    be flattened or has several inner loops (no rotated form to measure)."""
+    function = _enclosing_function(outer)
+    if function is None or len(inner) != 1 or inner[0].parent_op() is not outer:
+        return None
+    if (
+        isinstance(outer, scf.WhileOp)
+        and inner[0].parent_region() is not outer.after_region
+    ):
+        return None
+    clone = function.clone()
+    pairs = dict(zip(function.walk(), clone.walk(), strict=True))
+    c_outer, c_inner = pairs[outer], pairs[inner[0]]
+    assert isinstance(c_outer, Loop) and isinstance(c_inner, Loop)
+    costs = _BuiltLoopCosts()
+    tb = costs.iteration_cost(c_inner)
+    ta = costs.exclusive_cost(c_outer, {c_inner})
+    block = c_outer.parent_block()
+    assert block is not None
+    existing = set(block.ops)
+    try:
+        _check_nest(c_outer, [c_inner])
+        _flatten(c_outer, [c_inner], FlattenDecision(True, mode, "measured"))
+    except Refusal:
+        return None
+    added = [op for op in block.ops if op not in existing]
+    built = StringAttr(mode)
+    loop = next(op for op in added if op.attributes.get(FLATTENED_ATTR) == built)
+    assert isinstance(loop, scf.WhileOp)
+    entry = sum(costs.op_total_cost(op) for op in added if op is not loop)
+    if mode == "adaptive":
+        return _adaptive_overheads(loop, costs, tb, ta, entry)
+    return _rotated_overheads(loop, costs, tb, ta, entry)
+
+
+def _rotated_overheads(
+    loop: scf.WhileOp, costs: NestCostModel, tb: float, ta: float, entry: float
+) -> LoopOverheads:
+    """One iteration: the condition, B's body and test, the `scf.if` on b;
+    a detour: its else side (A's exclusive work and the detour loop)."""
+    ops = list(loop.after_region.block.ops)
+    step = ops[-2]
+    assert isinstance(step, scf.IfOp)
+    head = costs.region_cost(loop.before_region)
+    body = sum(costs.op_total_cost(op) for op in ops[:-2]) + op_cost(step)
+    detour = costs.region_cost(step.false_region) - costs.region_cost(step.true_region)
+    return LoopOverheads(head + body - tb, detour - ta, max(0.0, entry - ta))
+
+
+def _adaptive_overheads(
+    loop: scf.WhileOp, costs: NestCostModel, tb: float, ta: float, entry: float
+) -> LoopOverheads:
+    """The plain fast loop's iteration over B's, and the decision per exit:
+    the adaptive loop's own ops outside its fast loops, B and A's work."""
+    fast = next(
+        op
+        for op in loop.walk()
+        if isinstance(op, scf.WhileOp)
+        and op.attributes.get(FLATTENED_ATTR) == _INTERNAL_LOOPS[0]
+    )
+    iteration = costs.region_cost(fast.before_region) - tb
+    check = costs.region_cost(loop.before_region)
+    for op in loop.after_region.block.ops:
+        check += op_cost(op)
+        if isinstance(op, scf.IfOp) and op is loop.after_region.block.first_op:
+            check += sum(_own_costs(region) for region in op.regions)
+    return LoopOverheads(iteration, 0.0, max(0.0, entry - ta), check)
+
+
+def _own_costs(region: Region) -> float:
+    """The ops of a region and of the `scf.if`s in it, loops and their
+    contents left out."""
+    total = 0.0
+    work: list[Region] = [region]
+    while work:
+        for block in work.pop().blocks:
+            for op in block.ops:
+                if isinstance(op, scf.WhileOp | scf.ForOp):
+                    continue
+                total += op_cost(op)
+                if isinstance(op, scf.IfOp):
+                    work.extend(op.regions)
+    return total
+
+
+def _enclosing_function(op: Operation) -> func.FuncOp | None:
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        parent = parent.parent_op()
+    return parent
 
 
 # ---------------------------------------------------------------------------

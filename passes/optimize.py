@@ -28,10 +28,13 @@ it must be taken on this IR: `simt.profile` before any pass):
    of an unstructured region and pass. Without a profile nothing shows a
    gain, and the function is left alone;
 3. loop nest reduction, innermost nests first (the rounds of
-   `simt-flatten-loops`, with its legality checks): formula (1) with the
-   profile's idle fraction and trip counts (or `simt.loop_info`); the
-   predicted gain is the inner iterations the profile counted times the
-   saving per iteration, `(Tb + Ta/trip) - (1 - n/N)(Tb + Ta + overhead)`.
+   `simt-flatten-loops`, with its legality checks): with the profile's
+   counts of the nest, `simt.analysis.cost_model.PackingEstimate` (the
+   cycles of a warp entry before and after, the built loop's overheads
+   measured on the IR the pass builds, trips taken as correlated as the
+   outer loop's idle fraction says); else formula (1) with the idle
+   fraction and trip counts of `simt.loop_info`, the predicted gain being
+   `(Tb + Ta/trip) - (1 - n/N)(Tb + Ta + overhead)` per inner iteration.
 
 A transformation is applied only when its predicted gain exceeds `margin`
 (a fraction of the profiled cycles of the kernel, or of the site's own cost
@@ -61,6 +64,7 @@ from xdsl.utils.exceptions import PassFailedException
 from simt.analysis.cfg import ControlFlowGraph
 from simt.analysis.cost_model import (
     FlattenDecision,
+    LoopOverheads,
     NestCost,
     NestCostModel,
     ProfileData,
@@ -142,11 +146,13 @@ def match_profile(
     cycles: dict[str, float] = {}
     branches: dict[Operation, Mapping[str, Any]] = {}
     loops: dict[str, Any] = {}
+    all_branches: dict[str, Any] = {}
     blocks: dict[str, int] = {}
     for run in runs:
         _check_run(run, path)
         cycles[str(run.get("kernel", ""))] = float(run.get("cycles", 0.0))
         branches.update(_matched(run["branches"], sites, path))
+        all_branches.update(run["branches"])
         loops.update(run["loops"])
         blocks.update({str(k): int(v) for k, v in run["block_executions"].items()})
     structured = {k: v for k, v in loops.items() if v.get("op") != "cf loop"}
@@ -154,7 +160,7 @@ def match_profile(
     return Profile(
         cycles=cycles,
         branches=branches,
-        loops=profile_from_dict(structured, module, warp_size),
+        loops=profile_from_dict(structured, module, warp_size, all_branches),
         loop_counts=_matched(structured, sites, path),
         cf_loops={k: v for k, v in loops.items() if v.get("op") == "cf loop"},
         blocks=blocks,
@@ -474,6 +480,7 @@ class GatedNestCostModel(NestCostModel):
         inner: Iterable[Operation],
         mode: str,
         idle_fraction: float,
+        overheads: LoopOverheads | None = None,
     ) -> FlattenDecision:
         inner = list(inner)
         idle = self.idle_fraction(inner)
@@ -484,8 +491,10 @@ class GatedNestCostModel(NestCostModel):
             )
             self.report(outer, False, reason)
             return FlattenDecision(False, "always", f"not flattened: {reason}")
-        cost = self.nest_cost(outer, inner, idle)
-        packing = self._packing(outer, inner, cost)
+        cost = self.nest_cost(outer, inner, idle, overheads)
+        packing = self.packing(
+            outer, inner, cost, self.decision_correlation(outer, inner)
+        )
         if packing is not None:
             saving, detail = packing.saving, packing.describe()
             apply = saving > self._threshold(cost)
@@ -498,16 +507,6 @@ class GatedNestCostModel(NestCostModel):
         return FlattenDecision(
             False, "always", f"not flattened by simt-optimize: {detail}", cost
         )
-
-    def _packing(
-        self, outer: Operation, inner: list[Operation], cost: NestCost
-    ) -> PackingEstimate | None:
-        if self.kernel_cycles is None or len(inner) != 1:
-            return None
-        outer_counts, inner_counts = self.counts.get(outer), self.counts.get(inner[0])
-        if outer_counts is None or inner_counts is None:
-            return None
-        return PackingEstimate.of(outer_counts, inner_counts, cost)
 
     def _formula_saving(self, cost: NestCost) -> tuple[float, str]:
         original = cost.tb + cost.ta / cost.trip_count
@@ -522,57 +521,6 @@ class GatedNestCostModel(NestCostModel):
         if self.kernel_cycles is None:
             return self.margin * (cost.tb + cost.ta / cost.trip_count)
         return self.margin * self.kernel_cycles
-
-
-@dataclass(frozen=True)
-class PackingEstimate:
-    """Cycles of one warp entry of a nest, before and after flattening, from
-    the profile's counts (one inner loop).
-
-    Before: K outer iterations, each paying Ta and the slowest lane's inner
-    loop (Wmax iterations of Tb). After, pessimistically: one slowest inner
-    loop and the lane's other K - 1 inner loops at the mean trip t, F =
-    Wmax + (K - 1) t flattened iterations of Tb + overhead, of which at most
-    min(F, lanes * K) also run the detour (Ta). Formula (1) assumes perfect
-    packing (F = (1 - n/N) Wmax K); this bound also sees that a lane with
-    few outer iterations has little work to fill idle slots with."""
-
-    entries: float
-    original: float
-    flattened: float
-
-    @property
-    def saving(self) -> float:
-        return self.entries * (self.original - self.flattened)
-
-    @staticmethod
-    def of(
-        outer: Mapping[str, Any], inner: Mapping[str, Any], cost: NestCost
-    ) -> PackingEstimate | None:
-        entries, lanes = _count(outer, "entries"), _count(outer, "lane_entries")
-        inner_entries = _count(inner, "entries")
-        inner_lanes = _count(inner, "lane_entries")
-        if not (entries and lanes and inner_entries and inner_lanes):
-            return None
-        slowest = _count(inner, "warp_iterations") / inner_entries
-        mean = _count(inner, "lane_iterations") / inner_lanes
-        k_warp, k_lane = inner_entries / entries, inner_lanes / lanes
-        flat_iterations = slowest + max(0.0, k_lane - 1.0) * mean
-        detours = min(flat_iterations, lanes / entries * k_lane)
-        original = k_warp * (slowest * cost.tb + cost.ta)
-        flattened = flat_iterations * (cost.tb + cost.overhead) + detours * cost.ta
-        return PackingEstimate(entries, original, flattened)
-
-    def describe(self) -> str:
-        return (
-            f"predicted {self.saving:g} cycles saved ({self.entries:g} warp entries x "
-            f"{self.original:g} -> {self.flattened:g} cycles)"
-        )
-
-
-def _count(entry: Mapping[str, Any], key: str) -> float:
-    value = entry.get(key)
-    return float(value) if isinstance(value, int | float) else 0.0
 
 
 def _flatten(

@@ -47,6 +47,9 @@ def _run(module: ModuleOp, case, kernel: str | None = None):
 
 def _pipeline(mode: str, profile: str | None) -> str:
     options = [f"mode={mode}", "remarks=false"]
+    if mode == "adaptive":
+        # These tests check the adaptive loop itself: never decline it.
+        options.append("budget=1000")
     if mode == "static":
         options.append("idle-fraction=0.99")
     if profile is not None:

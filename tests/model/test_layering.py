@@ -35,6 +35,7 @@ LAYERS: dict[str, int] = {
     "universe": 5,
     "pipeline": 6,
     "runtime": 7,
+    "tuning": 7,
     "": 8,
     "bench": 9,
     "tools": 10,

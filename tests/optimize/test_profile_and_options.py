@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -14,8 +15,13 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import PassFailedException
 
 import simt
-from simt.analysis.cost_model import NestCost
-from simt.passes.optimize import OptimizePass, PackingEstimate
+from simt.analysis.cost_model import (
+    LoopCounts,
+    LoopOverheads,
+    NestCost,
+    PackingEstimate,
+)
+from simt.passes.optimize import OptimizePass
 
 KERNEL = """
 func.func @k(%x: memref<?xi32>, %y: memref<?xi32>) attributes {simt.kernel} {
@@ -101,19 +107,44 @@ def test_remarks_go_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_packing_estimate_numbers() -> None:
-    """One warp entry, 4 outer iterations per lane; the slowest inner loop
-    runs 10 iterations, the mean 4: F = 10 + 3 * 4 = 22 flattened
-    iterations, each detouring (22 < 32 lanes * 4)."""
-    cost = NestCost(ta=5.0, tb=10.0, idle_fraction=0.6, trip_count=4.0, overhead=1.0)
-    outer = {"entries": 1, "lane_entries": 32}
-    inner = {
-        "entries": 4,
-        "lane_entries": 128,
-        "warp_iterations": 40,
-        "lane_iterations": 512,
-    }
+    """One warp entry, 4 outer iterations (a lane each time: 128 lane
+    detours); the slowest inner loop runs 10 iterations, the mean 4: the
+    busiest lane does F = 4 * 4 + (10 - 4) * sqrt(4) = 28 flattened
+    iterations (independent trips), 34 halfway to W_i = 40 (correlation
+    0.5); D = F (1 - exp(-128 / F)) detours, each one pass (no empty loop)."""
+    extra = LoopOverheads(iteration=1.0, detour=2.0, entry=3.0)
+    cost = NestCost(
+        ta=7.0, tb=10.0, idle_fraction=0.6, trip_count=4.0, overhead=1.0,
+        overheads=extra,
+    )  # fmt: skip
+    outer = LoopCounts(entries=1, lane_entries=32, warp_bodies=4, lane_bodies=128)
+    inner = LoopCounts(entries=4, lane_entries=128, warp_bodies=40, lane_bodies=512)
+    for correlation, flat in ((0.0, 28.0), (0.5, 34.0)):
+        estimate = PackingEstimate.of(outer, inner, cost, correlation)
+        assert estimate is not None
+        detours = flat * (1.0 - math.exp(-128.0 / flat))
+        assert estimate.original == 4 * 5.0 + 40 * 10.0
+        assert estimate.iterations == pytest.approx(flat)
+        assert estimate.detours == pytest.approx(detours)
+        expected = 3.0 + flat * 11.0 + detours * 2.0 + detours * 5.0
+        assert estimate.flattened == pytest.approx(expected)
+        assert estimate.saving == estimate.original - estimate.flattened
+
+
+def test_packing_estimate_caps_detours_by_exits_and_chains_empty_loops() -> None:
+    """Lanes that left together in the original (8 exit moments) detour
+    together (D <= 2 * 8); with a mean trip of 0.5, half the inner loops are
+    empty and a detour's lanes chain through them."""
+    cost = NestCost(ta=7.0, tb=10.0, idle_fraction=0.6, overheads=LoopOverheads(1, 2))
+    outer = LoopCounts(entries=1, lane_entries=32, warp_bodies=4, lane_bodies=128)
+    inner = LoopCounts(1, 128, 40, 512, exits=8)
     estimate = PackingEstimate.of(outer, inner, cost)
-    assert estimate is not None
-    assert estimate.original == 4 * (10 * 10.0 + 5.0)
-    assert estimate.flattened == 22 * (10.0 + 1.0) + 22 * 5.0
-    assert estimate.saving == estimate.original - estimate.flattened
+    assert estimate is not None and estimate.detours == 16.0
+    sparse = LoopCounts(entries=4, lane_entries=128, warp_bodies=20, lane_bodies=64)
+    chained = PackingEstimate.of(outer, sparse, cost)
+    assert chained is not None
+    together = 128 * 0.5 / chained.detours
+    chain = 1.0 + math.log(together) / math.log(2.0)
+    passes = min(128.0, chained.detours * chain)
+    expected = chained.iterations * 11.0 + chained.detours * 2.0 + passes * 5.0
+    assert chained.flattened == pytest.approx(expected)

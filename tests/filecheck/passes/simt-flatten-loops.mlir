@@ -1,5 +1,6 @@
 // RUN: simt-opt %s --split-input-file -p simt-flatten-loops 2>/dev/null | filecheck %s
-// RUN: simt-opt %s --split-input-file -p 'simt-flatten-loops{mode=adaptive}' 2>/dev/null | filecheck %s --check-prefix=ADAPT
+// RUN: simt-opt %s --split-input-file -p 'simt-flatten-loops{mode=adaptive budget=1000}' 2>/dev/null | filecheck %s --check-prefix=ADAPT
+// RUN: simt-opt %s --split-input-file -p 'simt-flatten-loops{mode=adaptive}' 2>&1 >/dev/null | filecheck %s --check-prefix=BUDGET
 // RUN: simt-opt %s --split-input-file -p 'simt-flatten-loops{depth=2}' 2>/dev/null | filecheck %s --check-prefix=DEPTH2
 
 // Two scf.while: one loop, with B's exit test at the end of an iteration; a
@@ -44,6 +45,9 @@
 // while idle lanes wait (took = false) it runs a third one, left when an age
 // reaches θ.
 // ADAPT-LABEL: func.func @two_while
+// With the default budget (5%), a vote and the scf.while's test per inner
+// iteration of two adds is too dear: the nest is declined, with a remark.
+// BUDGET: remark: scf.while: not flattened: the adaptive loop's run-time check costs {{.*}} per inner iteration, {{.*}}; the budget is 5%
 // ADAPT:         %[[TRUE:.*]] = arith.constant true
 // ADAPT:         } attributes {simt.flattened = "detour"}
 // ADAPT-NEXT:    %[[ONE:.*]] = arith.constant 1 : i32

@@ -73,7 +73,7 @@ func.func @fuse_uniform(%x: memref<?xi32>, %y: memref<?xi32>, %n: i32) attribute
 // Loop nest reduction: one lane in four runs a long inner loop each outer
 // iteration; the profile's counts predict the flattened nest is cheaper. With
 // no profile (and no simt.loop_info) the idle fraction is unknown: left alone.
-// REMARK: @nest/b0.5: remark: simt-optimize: flatten-loops applied: predicted {{[0-9.]+}} cycles saved (2 warp entries x {{[0-9.]+}} -> {{[0-9.]+}} cycles); n/N = 0.719
+// REMARK: @nest/b0.5: remark: simt-optimize: flatten-loops applied: predicted {{[0-9.]+}} cycles saved (2 warp entries x {{[0-9.]+}} -> {{[0-9.]+}} cycles; {{[0-9.]+}} flattened iterations, {{[0-9.]+}} detours per entry); n/N = 0.719
 // STATIC-REMARK: @nest/b0.5: remark: simt-optimize: flatten-loops skipped: idle fraction unknown
 // CHECK-LABEL: func.func @nest
 // CHECK:         simt.flattened = "always"
