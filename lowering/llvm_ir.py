@@ -3,7 +3,8 @@
 xDSL's translator (`xdsl.backend.llvm`) does most of the work: every op it
 knows goes through its `convert_op`. This module adds what NVPTX needs and it
 lacks: the ops of `simt.lowering.llvm_ext` (`atomicrmw`, `fptosi` / `fptoui` /
-`uitofp`, `addrspacecast`, `switch`); `getelementptr` on pointers outside
+`uitofp`, `addrspacecast`, `switch`); global arrays in any address space
+(`llvm.mlir.global`, with dense initializers); `getelementptr` on pointers outside
 address space 0 (xDSL's version bitcasts to an address-space-0 pointer, which
 LLVM rejects); and the function attribute `nvvm.kernel`, which becomes the
 `ptx_kernel` calling convention (LLVM >= 19) that xDSL's declaration drops.
@@ -18,7 +19,7 @@ from llvmlite import ir
 from xdsl.backend.llvm.convert_op import convert_op
 from xdsl.backend.llvm.convert_type import convert_type
 from xdsl.dialects import llvm
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
@@ -154,6 +155,32 @@ def _convert(
         ) from error
 
 
+def _global(op: llvm.GlobalOp, module: ir.Module) -> None:
+    """A global array (shared, constant, or the external dynamic shared array):
+    its initializer is the dense value, else `undef` unless it is external."""
+    type_ = convert_type(op.global_type)
+    variable = ir.GlobalVariable(
+        module, type_, name=op.sym_name.data, addrspace=op.addr_space.value.data
+    )
+    variable.linkage = op.linkage.linkage.data
+    variable.global_constant = op.constant is not None
+    # References to the global are opaque pointers, like every other pointer
+    # of the lowered IR (llvmlite would otherwise type them by the array).
+    variable.type = ir.PointerType(addrspace=op.addr_space.value.data)
+    settable: Any = variable
+    if op.alignment is not None:
+        settable.align = op.alignment.value.data
+    value = op.value
+    if isinstance(value, DenseIntOrFPElementsAttr):
+        assert isinstance(type_, ir.ArrayType)
+        element = type_.element
+        settable.initializer = ir.Constant(
+            type_, [ir.Constant(element, v) for v in value.get_values()]
+        )
+    elif op.linkage.linkage.data != "external":
+        settable.initializer = ir.Constant(type_, ir.Undefined)
+
+
 def _declare(op: llvm.FuncOp, module: ir.Module) -> ir.Function:
     type_ = op.function_type
     fn_type = ir.FunctionType(
@@ -202,9 +229,13 @@ def to_llvmlite(module: ModuleOp) -> ir.Module:
             setattr(result, attr, value.data)
     functions: list[tuple[llvm.FuncOp, ir.Function]] = []
     for op in module.ops:
+        if isinstance(op, llvm.GlobalOp):
+            _global(op, result)
+            continue
         if not isinstance(op, llvm.FuncOp):
             raise PassFailedException(
-                f"{describe_op(op)}: expected only llvm.func at module level after lowering"
+                f"{describe_op(op)}: expected only llvm.func and llvm.mlir.global at "
+                "module level after lowering"
             )
         functions.append((op, _declare(op, result)))
     for op, function in functions:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
@@ -76,6 +77,8 @@ class MachineConfig:
     trace: bool = True
     step_limit: int = 10**9
     """Maximum warp instructions issued before the run is declared runaway."""
+    dynamic_shared_bytes: int = 0
+    """Bytes of dynamic shared memory per block (the launch's fourth parameter)."""
 
 
 @dataclass
@@ -105,6 +108,9 @@ class Machine:
         self.depth: IntArray = np.zeros(self.num_warps, dtype=np.int64)
         """Reconvergence stack depth of each warp in the current context."""
         self.call_depth = 0
+        self.launch_memory: dict[str, Any] = {}
+        """Arrays that live as long as the launch (shared and constant globals,
+        dynamic shared memory), created on first use by their ops' runners."""
         self.trace = (
             ActivityTrace(self.num_warps, self.warp_size) if config.trace else None
         )

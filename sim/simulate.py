@@ -66,6 +66,7 @@ def simulate(
     *,
     trace: bool = True,
     step_limit: int | None = None,
+    dynamic_shared_bytes: int = 0,
 ) -> SimulationResult:
     """Runs `kernel` of `module` for every thread of a `grid` x `block` launch.
 
@@ -74,8 +75,10 @@ def simulate(
     `step_limit` bounds the warp instructions issued (a runaway loop raises
     a `SimulationError`); by default it is `STEPS_PER_WARP` per warp of the
     launch, a few minutes of simulation. `trace=False` skips the activity
-    trace. The launch is checked against CUDA's limits and the machine's
-    memory before anything is allocated.
+    trace. `dynamic_shared_bytes` is the dynamic shared memory of each block
+    (the fourth launch parameter of `kernel[grid, block, stream, bytes]`).
+    The launch is checked against CUDA's limits and the machine's memory
+    before anything is allocated.
     """
     _check_call(module, args, kernel, step_limit)
     func = select_kernel(module, kernel)
@@ -87,8 +90,18 @@ def simulate(
     check_cuda_limits(grid3, block3)
     launch = Launch(grid3, block3, warp_size)
     check_memory(launch)
+    if dynamic_shared_bytes < 0:
+        raise SimulationError(
+            f"dynamic_shared_bytes must be non-negative, found {dynamic_shared_bytes}"
+        )
     limit = step_limit if step_limit is not None else default_step_limit(launch)
-    config = MachineConfig(launch, table, trace=trace, step_limit=limit)
+    config = MachineConfig(
+        launch,
+        table,
+        trace=trace,
+        step_limit=limit,
+        dynamic_shared_bytes=dynamic_shared_bytes,
+    )
     machine = Machine(module, config)
     values = bind_arguments(func, args, launch.num_slots)
     mask = ExecMask(launch.real.copy(), warp_size)
@@ -204,7 +217,11 @@ def argument_names(func: FuncOp) -> list[str]:
 
 
 def bind_arguments(func: FuncOp, args: Sequence[Any], slots: int) -> list[Value]:
-    """The simulator's values of the kernel arguments, checked against the types."""
+    """The simulator's values of the kernel arguments, checked against the types.
+
+    A tuple argument binds one parameter per element (numba-cuda passes
+    tuples flattened, and so does the frontend's kernel)."""
+    args = _flatten(args)
     types = func.function_type.inputs.data
     names = argument_names(func)
     if len(args) != len(types):
@@ -216,6 +233,17 @@ def bind_arguments(func: FuncOp, args: Sequence[Any], slots: int) -> list[Value]
         _bind(name, type_, value)
         for name, type_, value in zip(names, types, args, strict=True)
     ]
+
+
+def _flatten(args: Sequence[Any]) -> list[Any]:
+    flat: list[Any] = []
+    for arg in args:
+        if isinstance(arg, tuple):
+            items: tuple[Any, ...] = arg
+            flat.extend(_flatten(items))
+        else:
+            flat.append(arg)
+    return flat
 
 
 def _bind(name: str, type_: Attribute, value: Any) -> Value:
@@ -239,6 +267,8 @@ def _bind_array(name: str, type_: MemRefType, value: Any) -> MemRefHandle:
         raise SimulationError(
             f"argument '{name}': element type {type_.element_type} is not supported"
         )
+    if _is_unsigned_of(value.dtype, dtype):
+        value = value.view(dtype)
     if value.dtype != dtype:
         raise SimulationError(
             f"argument '{name}' of type {type_} needs an array of dtype {dtype}, "
@@ -282,15 +312,26 @@ def _bind_scalar(
     return dtype.type(value)
 
 
+def _is_unsigned_of(found: np.dtype[Any], signed: np.dtype[Any]) -> bool:
+    """Whether `found` is the unsigned dtype of the signed `signed` (the IR's
+    integers are signless: an unsigned array is stored as its bits)."""
+    return (
+        found.kind == "u" and signed.kind == "i" and found.itemsize == signed.itemsize
+    )
+
+
 def _bind_int(name: str, type_: Attribute, dtype: np.dtype[Any], value: Any) -> Value:
+    """An integer argument: any value of the width's signed or unsigned range
+    (the IR's integers are signless), stored as the signed bits."""
     if not isinstance(value, int | np.integer) or isinstance(value, bool | np.bool_):
         raise SimulationError(
             f"argument '{name}' of type {type_} needs an integer, found {value!r}"
         )
     info = np.iinfo(dtype)
-    if not info.min <= int(value) <= info.max:
+    high = (1 << (8 * dtype.itemsize)) - 1
+    if not info.min <= int(value) <= high:
         raise SimulationError(
             f"argument '{name}' of type {type_}: {value} is out of range "
-            f"[{info.min}, {info.max}]"
+            f"[{info.min}, {high}]"
         )
-    return dtype.type(int(value))
+    return dtype.type(int(value) - (high + 1) if int(value) > info.max else int(value))
