@@ -100,7 +100,8 @@ def simulate(
     a `SimulationError`); by default it is `STEPS_PER_WARP` per warp of the
     launch, a few minutes of simulation. `trace=False` skips the activity
     trace. The launch is checked against CUDA's limits and the machine's
-    memory (that of one wave) before anything is allocated. `engine` is
+    memory before anything is allocated (`launch.check_memory`, a bound for
+    the whole launch although waves use less). `engine` is
     "auto", "native" or "reference"; `wave_threads` bounds the threads
     simulated together (see the module docstring). To run one kernel many
     times, make a `Simulator` once.
@@ -177,7 +178,7 @@ class Simulator:
         grid3, block3 = as_dim3(grid, "grid"), as_dim3(block, "block")
         check_cuda_limits(grid3, block3)
         launch = Launch(grid3, block3, warp_size)
-        check_memory(next(iter(launch.waves(wave_threads))))
+        check_memory(launch)
         limit = step_limit if step_limit is not None else default_step_limit(launch)
         values = bind_arguments(self.func, args, launch.num_slots)
         waves = launch.waves(wave_threads)
