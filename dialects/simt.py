@@ -97,6 +97,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from simt.dialects.intrinsics import INTRINSIC_ATTRS, INTRINSIC_OPS
 from simt.model.facts import (
     GUARD_RESOURCE,
     Convergent,
@@ -929,6 +930,7 @@ SIMT = Dialect(
         GuardTestOp,
         GuardedOp,
         YieldOp,
+        *INTRINSIC_OPS,
     ],
-    [DimensionAttr, UniformityAttr, LoopInfoAttr, GuardType],
+    [DimensionAttr, UniformityAttr, LoopInfoAttr, GuardType, *INTRINSIC_ATTRS],
 )

@@ -17,7 +17,8 @@ whether its results merge into values live in other lanes (see
 - memory (`memory.py`): `memref.load`, `memref.store`, `memref.alloca`,
   `memref.dim`, `simt.atomic_add`;
 - `func.call` of a function of the module: the callee runs for the active
-  lanes on its own reconvergence stack above the caller's.
+  lanes on its own reconvergence stack above the caller's;
+- the math library, every atomic and the warp primitives: `intrinsics.py`.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from xdsl.ir import Operation
 from simt.dialects import simt
 from simt.sim.arith import LaneFault, Unsupported, constant_value
 from simt.sim.errors import SimulationError, fault
+from simt.sim.intrinsics import INTRINSIC_HANDLERS
 from simt.sim.launch import Launch
 from simt.sim.memory import MemRefHandle
 from simt.sim.structured import build_for, build_guarded, build_if, build_while
@@ -392,5 +394,6 @@ HANDLERS: dict[str, Handler] = {
     "memref.alloca": _build_alloca,
     "memref.dim": _build_dim,
     "func.call": _build_call,
+    **INTRINSIC_HANDLERS,
 }
 """Builders of the runners of the ops that `arith.BUILDERS` does not cover."""
