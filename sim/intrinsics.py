@@ -464,7 +464,7 @@ def _lane_bits(machine: Machine) -> Array:
     return np.left_shift(np.uint32(1), machine.launch.lane.astype(np.uint32))
 
 
-def _check_members(machine: Machine, masks: Value, mask: ExecMask, what: str) -> Array:
+def _check_members(machine: Machine, masks: Value, mask: ExecMask) -> Array:
     """The u32 member mask of every slot, after CUDA's participation rules."""
     lanes = mask.indices
     members = np.broadcast_to(np.asarray(masks).astype(np.uint32), mask.array.shape)
@@ -474,7 +474,7 @@ def _check_members(machine: Machine, masks: Value, mask: ExecMask, what: str) ->
         slot = int(lanes[int(np.argmax(missing_self))])
         raise LaneFault(
             slot,
-            f"{what}: the member mask {int(members[slot]):#x} does not name this lane",
+            f"the member mask {int(members[slot]):#x} does not name this lane",
         )
     alive = _warp_bits(machine, machine.alive)
     active = _warp_bits(machine, mask.array)
@@ -482,10 +482,11 @@ def _check_members(machine: Machine, masks: Value, mask: ExecMask, what: str) ->
     if absent.any():
         index = int(np.argmax(absent != 0))
         slot = int(lanes[index])
-        lane = int(absent[index]).bit_length() - 1
+        bits = int(absent[index])
+        lane = (bits & -bits).bit_length() - 1
         raise LaneFault(
             slot,
-            f"{what}: lane {lane} is named in the member mask "
+            f"lane {lane} is named in the member mask "
             f"{int(members[slot]):#x} but does not take part",
         )
     return members
@@ -498,7 +499,7 @@ def _build_vote_sync(machine: Machine, op: Operation, merged: bool) -> Runner:
     member_mask, predicate = op.mask, op.predicate
 
     def run(env: Env, mask: ExecMask) -> None:
-        members = _check_members(machine, env[id(member_mask)], mask, op.name)
+        members = _check_members(machine, env[id(member_mask)], mask)
         votes = np.broadcast_to(env[id(predicate)], mask.array.shape) & mask.array
         ballot = _warp_bits(machine, votes) & members
         if mode is VoteMode.BALLOT:
@@ -534,7 +535,7 @@ def _build_shuffle(machine: Machine, op: Operation, merged: bool) -> Runner:
     dtype = _dtype(op)
 
     def run(env: Env, mask: ExecMask) -> None:
-        _check_members(machine, env[id(member_mask)], mask, op.name)
+        _check_members(machine, env[id(member_mask)], mask)
         offsets = np.broadcast_to(
             np.asarray(env[id(offset)]).astype(np.int64) & 0xFFFFFFFF, lane.shape
         )
@@ -574,7 +575,7 @@ def _build_match(machine: Machine, op: Operation, merged: bool) -> Runner:
     is_all = op.name == "simt.match_all"
 
     def run(env: Env, mask: ExecMask) -> None:
-        members = _check_members(machine, env[id(member_mask)], mask, op.name)
+        members = _check_members(machine, env[id(member_mask)], mask)
         keys = _as_bits(env[id(value)], mask.array.shape)
         matching = _match_bits(machine, keys, mask.array) & members
         if not is_all:
@@ -613,7 +614,7 @@ def _build_syncwarp(machine: Machine, op: Operation, merged: bool) -> Runner:
     member_mask = op.operands[0]
 
     def run(env: Env, mask: ExecMask) -> None:
-        _check_members(machine, env[id(member_mask)], mask, op.name)
+        _check_members(machine, env[id(member_mask)], mask)
 
     return run
 

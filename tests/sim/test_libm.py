@@ -321,3 +321,54 @@ def test_frexp_ldexp_and_modf_split_and_rebuild_floats(run: Any, t: str) -> None
     with np.errstate(over="ignore"):
         np.testing.assert_array_equal(scaled, np.ldexp(x, e))
     np.testing.assert_array_equal(integral, np.modf(x)[1])
+
+
+INT_KERNEL = """
+func.func @k(%x: memref<?x{T}>, %out: memref<?x{T}>) attributes {{simt.kernel}} {{
+  %tid = simt.thread_id x : i32
+  %i = arith.index_cast %tid : i32 to index
+  %a = memref.load %x[%i] : memref<?x{T}>
+  {BODY}
+  memref.store %r, %out[%i] : memref<?x{T}>
+  func.return
+}}
+"""
+
+
+def _bits(value: int, width: int) -> str:
+    return format(value & ((1 << width) - 1), f"0{width}b")
+
+
+@pytest.mark.parametrize("t", ["i32", "i64"])
+@pytest.mark.parametrize("name", ["math.ctlz", "math.cttz", "simt.brev"])
+def test_bit_operations_match_their_definition(run: Any, name: str, t: str) -> None:
+    width = int(t[1:])
+    dtype = np.int32 if width == 32 else np.int64
+    rng = np.random.default_rng(width)
+    x = rng.integers(np.iinfo(dtype).min, np.iinfo(dtype).max, 32, dtype=dtype)
+    x[:6] = [0, 1, -1, np.iinfo(dtype).min, np.iinfo(dtype).max, 1 << 7]
+    out = np.zeros_like(x)
+    run(INT_KERNEL.format(T=t, BODY=f"%r = {name} %a : {t}"), [x, out], block=32)
+    for value, found in zip(x, out, strict=True):
+        bits = _bits(int(value), width)
+        if name == "math.ctlz":
+            expected = len(bits) - len(bits.lstrip("0"))
+        elif name == "math.cttz":
+            expected = len(bits) - len(bits.rstrip("0"))
+        else:
+            expected = int(np.array(int(bits[::-1], 2), dtype=np.uint64).astype(dtype))
+        assert int(found) == expected, (value, found, expected)
+
+
+def test_fma_and_fpowi(run: Any) -> None:
+    x = np.array([1.5, -2.0, 3.0, 0.1, 1e30, 2.0], dtype=np.float32)
+    out = np.zeros_like(x)
+    body = "%r = math.fma %a, %a, %a : f32"
+    run(INT_KERNEL.format(T="f32", BODY=body), [x, out], block=6)
+    exact = x.astype(np.float64) * x.astype(np.float64) + x.astype(np.float64)
+    np.testing.assert_array_equal(out, exact.astype(np.float32))
+    body = "%e = arith.constant -3 : i32\n  %r = math.fpowi %a, %e : f32, i32"
+    run(INT_KERNEL.format(T="f32", BODY=body), [x, out], block=6)
+    with np.errstate(all="ignore"):
+        expected = (x.astype(np.float64) ** -3.0).astype(np.float32)
+    np.testing.assert_allclose(out, expected, rtol=1e-6)
