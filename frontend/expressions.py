@@ -23,6 +23,7 @@ from xdsl.ir import Attribute, Block, Region, SSAValue
 
 from simt.dialects import simt
 from simt.frontend.errors import SourceLocator
+from simt.frontend.intrinsics import INTRINSICS, power
 from simt.frontend.typing import (
     arith_result,
     bitwise_result,
@@ -254,17 +255,14 @@ class ExpressionCompiler:
         return self.power_of(node, self.expr(node.left), node.right)
 
     def power_of(self, node: ast.AST, base: SSAValue, exponent: ast.expr) -> SSAValue:
-        """`base ** exponent` for a constant integer exponent in [0, 64]."""
+        """`base ** exponent`: numba's squaring loop for a constant integer
+        exponent in [0, 64], else `intrinsics.power`."""
         if not (
             isinstance(exponent, ast.Constant)
             and type(exponent.value) is int
             and 0 <= exponent.value <= 64
         ):
-            raise self.locator.unsupported(
-                node,
-                "operator **",
-                "only a constant integer exponent in [0, 64] is supported",
-            )
+            return power(self, node, base, self.expr(exponent))
         result = pow_result(base.type, i64)
         return self.ops.power(self.ops.convert(base, result), exponent.value)
 
@@ -503,7 +501,11 @@ class ExpressionCompiler:
         if node.keywords:
             raise self.locator.unsupported(node, "keyword arguments")
         name = dotted_name(node.func)
-        handler = _CALL_HANDLERS.get(name) if name is not None else None
+        handler = (
+            (INTRINSICS.get(name) or _CALL_HANDLERS.get(name))
+            if name is not None
+            else None
+        )
         if handler is None:
             shown = name if name is not None else ast.unparse(node.func)
             raise self.locator.unsupported(

@@ -52,6 +52,7 @@ from simt.frontend.expressions import (
     dotted_name,
 )
 from simt.frontend.flow import assigned_in, liveness, unstructured_statements
+from simt.frontend.intrinsics import run_statement
 from simt.frontend.signature import Param
 from simt.frontend.typing import (
     is_bool,
@@ -268,6 +269,10 @@ class KernelCompiler(ExpressionCompiler):
         call = stmt.value
         if isinstance(call, ast.Call) and dotted_name(call.func) == "cuda.syncthreads":
             self.syncthreads(call)
+            return
+        if isinstance(call, ast.Call) and run_statement(
+            self, call, dotted_name(call.func)
+        ):
             return
         self.expr(stmt.value)
 
