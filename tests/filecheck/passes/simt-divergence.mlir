@@ -420,6 +420,7 @@ func.func @recorded(%n: i32) attributes {simt.kernel} {
 // CHECK-NEXT:    %same_mask#0: uniform
 // CHECK-NEXT:    %same#1: uniform
 // CHECK-NEXT:    %count: uniform
+// CHECK-NEXT:    %c0: uniform
 // CHECK-NEXT:    %old: divergent
 // CHECK-NEXT:    %swapped: divergent
 func.func @masked(%n: i32, %hist: memref<?xi32>) attributes {simt.kernel} {
