@@ -167,6 +167,6 @@ def test_missing_libdevice_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(ptx, "libdevice_path", lambda: None)
     module = _compile("math_in_branches")
     with pytest.raises(
-        DiagnosticException, match=r"__nv_hypotf.*libdevice.*nvidia-cuda-nvcc-cu12"
+        DiagnosticException, match=r"__nv_hypot,.*libdevice.*nvidia-cuda-nvcc-cu12"
     ):
         to_ptx(module, "sm_80")
