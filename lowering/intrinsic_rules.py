@@ -45,6 +45,7 @@ from simt.dialects.intrinsics import (
     BarrierReduceOp,
     BitReverseOp,
     FenceOp,
+    FenceScope,
     LaneMaskLtOp,
     LibmOp,
     MatchAllOp,
@@ -52,6 +53,7 @@ from simt.dialects.intrinsics import (
     ShuffleMode,
     ShuffleOp,
     SyncWarpOp,
+    VoteMode,
     VoteSyncOp,
 )
 from simt.lowering import abi, llvm_ext
@@ -272,11 +274,16 @@ def _shuffle(fl: FunctionLowering, op: ShuffleOp) -> None:
     fl.set(op.result, result)
 
 
-_VOTE_NAMES = {"any": "any", "all": "all", "eq": "uni", "ballot": "ballot"}
+_VOTE_NAMES = {
+    VoteMode.ANY: "any",
+    VoteMode.ALL: "all",
+    VoteMode.EQ: "uni",
+    VoteMode.BALLOT: "ballot",
+}
 
 
 def _vote_sync(fl: FunctionLowering, op: VoteSyncOp) -> None:
-    kind = _VOTE_NAMES[op.mode.data.value]
+    kind = _VOTE_NAMES[op.mode.data]
     result = i32 if kind == "ballot" else i1
     args = [fl.get(op.mask), fl.get(op.predicate)]
     fl.set(op.result, _call(fl, f"llvm.nvvm.vote.{kind}.sync", args, result))
@@ -325,11 +332,11 @@ def _barrier_reduce(fl: FunctionLowering, op: BarrierReduceOp) -> None:
     fl.set(op.result, _call(fl, name, [predicate], i32))
 
 
-_FENCES = {"block": "cta", "device": "gl", "system": "sys"}
+_FENCES = {FenceScope.BLOCK: "cta", FenceScope.DEVICE: "gl", FenceScope.SYSTEM: "sys"}
 
 
 def _fence(fl: FunctionLowering, op: FenceOp) -> None:
-    fl.call_intrinsic(f"llvm.nvvm.membar.{_FENCES[op.scope.data.value]}", [], None)
+    fl.call_intrinsic(f"llvm.nvvm.membar.{_FENCES[op.scope.data]}", [], None)
 
 
 _RULES: dict[type[Operation], Callable[[FunctionLowering, Any], None]] = {
