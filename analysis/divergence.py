@@ -322,6 +322,9 @@ class _Solver:
             self._visit_load(op)
         elif kind is Divergence.STRUCTURAL:
             self._visit_structural(op)
+        elif kind is Divergence.MASK:
+            if self._divergent_at(op.operands[0], op):
+                self._mark_all(op.results)
         elif self._any_divergent_at(op.operands, op):
             self._mark_all(op.results)
 

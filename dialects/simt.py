@@ -98,6 +98,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from simt.dialects.intrinsics import INTRINSIC_ATTRS, INTRINSIC_OPS
 from simt.model.facts import (
     GUARD_RESOURCE,
     Convergent,
@@ -1032,6 +1033,14 @@ SIMT = Dialect(
         GuardTestOp,
         GuardedOp,
         YieldOp,
+        *INTRINSIC_OPS,
     ],
-    [DimensionAttr, UniformityAttr, LoopInfoAttr, GuardType, MemorySpaceAttr],
+    [
+        DimensionAttr,
+        UniformityAttr,
+        LoopInfoAttr,
+        GuardType,
+        MemorySpaceAttr,
+        *INTRINSIC_ATTRS,
+    ],
 )

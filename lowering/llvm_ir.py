@@ -2,9 +2,9 @@
 
 xDSL's translator (`xdsl.backend.llvm`) does most of the work: every op it
 knows goes through its `convert_op`. This module adds what NVPTX needs and it
-lacks: the ops of `simt.lowering.llvm_ext` (`atomicrmw`, `fptosi` / `fptoui` /
-`uitofp`, `addrspacecast`, `switch`); global arrays in any address space
-(`llvm.mlir.global`, with dense initializers); `getelementptr` on pointers outside
+lacks: the ops of `simt.lowering.llvm_ext` (`atomicrmw`, `cmpxchg`, `fptosi` /
+`fptoui` / `uitofp`, `addrspacecast`, `switch`); global arrays in any address
+space (`llvm.mlir.global`, with dense initializers); `getelementptr` on pointers outside
 address space 0 (xDSL's version bitcasts to an address-space-0 pointer, which
 LLVM rejects); and the function attribute `nvvm.kernel`, which becomes the
 `ptx_kernel` calling convention (LLVM >= 19) that xDSL's declaration drops.
@@ -39,6 +39,12 @@ def _atomic_rmw(
         values[op.ptr],
         values[op.val],
         op.ordering.data.value,
+    )
+
+
+def _cmpxchg(op: llvm_ext.CmpXchgOp, builder: ir.IRBuilder, values: ValueMap) -> None:
+    values[op.res] = builder.cmpxchg(
+        values[op.ptr], values[op.cmp], values[op.val], op.ordering.data.value
     )
 
 
@@ -129,6 +135,7 @@ def _switch(
 
 _SIMPLE: dict[type[Operation], Callable[[Any, ir.IRBuilder, ValueMap], None]] = {
     llvm_ext.AtomicRMWOp: _atomic_rmw,
+    llvm_ext.CmpXchgOp: _cmpxchg,
     llvm.GEPOp: _gep,
     **dict.fromkeys(_EXT_CASTS, _ext_cast),
 }

@@ -791,6 +791,10 @@ def _table() -> dict[type[Operation], Rule]:
     for classes, rule in groups:
         for op_class in classes:
             rules[op_class] = rule
+    # Imported here: intrinsic_rules uses this module's helpers.
+    from simt.lowering.intrinsic_rules import INTRINSIC_RULES
+
+    rules.update(INTRINSIC_RULES)
     return rules
 
 

@@ -21,7 +21,8 @@ whether its results merge into values live in other lanes (see
   `simt.dynamic_shared` (the launch's dynamic shared memory, one per block,
   viewed as the element type), `simt.atomic_add`;
 - `func.call` of a function of the module: the callee runs for the active
-  lanes on its own reconvergence stack above the caller's.
+  lanes on its own reconvergence stack above the caller's;
+- the math library, every atomic and the warp primitives: `intrinsics.py`.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from simt.dialects import simt
 from simt.sim.arith import LaneFault, Unsupported, constant_value
 from simt.sim.errors import SimulationError, fault
+from simt.sim.intrinsics import INTRINSIC_HANDLERS
 from simt.sim.launch import Launch
 from simt.sim.memory import Memory, MemRefHandle, merge_views, subview
 from simt.sim.structured import build_for, build_guarded, build_if, build_while
@@ -582,5 +584,6 @@ HANDLERS: dict[str, Handler] = {
     "memref.get_global": _build_get_global,
     "simt.dynamic_shared": _build_dynamic_shared,
     "func.call": _build_call,
+    **INTRINSIC_HANDLERS,
 }
 """Builders of the runners of the ops that `arith.BUILDERS` does not cover."""
