@@ -223,6 +223,7 @@ class _Solver:
         self._flows = {region: _RegionFlow(region) for region in _cf_regions(function)}
         self._joins: set[Block] = set()
         self._divergent_exits: set[tuple[Region, Block]] = set()
+        self._divergent_cycles: set[tuple[Region, frozenset[Block]]] = set()
         self._loads_divergent = not lockstep_loads and _writes_memory(function)
         self._worklist: deque[_Item] = deque()
         self._queued: set[_Item] = set()
@@ -256,6 +257,14 @@ class _Solver:
                             for use in value.uses
                             if _ancestor_block_in(use.operation, region) not in loop
                         )
+        for region, cycle in self._divergent_cycles:
+            for block in cycle:
+                for value in _values_in_block(block):
+                    uses.update(
+                        (value, use.operation)
+                        for use in value.uses
+                        if _ancestor_block_in(use.operation, region) not in cycle
+                    )
         return uses
 
     # -- worklist -----------------------------------------------------------
@@ -280,7 +289,7 @@ class _Solver:
         """Whether `value` may differ between the active lanes at `user`."""
         if value in self.divergent:
             return True
-        if not self._divergent_exits:
+        if not self._divergent_exits and not self._divergent_cycles:
             return False
         block = _defining_block(value)
         region = block.parent
@@ -288,9 +297,14 @@ class _Solver:
         if flow is None or region is None:
             return False
         use_block = _ancestor_block_in(user, region)
-        return any(
+        if any(
             (region, loop.header) in self._divergent_exits and use_block not in loop
             for loop in flow.loops_of.get(block, ())
+        ):
+            return True
+        return any(
+            r is region and block in cycle and use_block not in cycle
+            for r, cycle in self._divergent_cycles
         )
 
     def _any_divergent_at(self, values: Iterable[SSAValue], user: _Item) -> bool:
@@ -308,6 +322,9 @@ class _Solver:
             self._visit_load(op)
         elif kind is Divergence.STRUCTURAL:
             self._visit_structural(op)
+        elif kind is Divergence.MASK:
+            if self._divergent_at(op.operands[0], op):
+                self._mark_all(op.results)
         elif self._any_divergent_at(op.operands, op):
             self._mark_all(op.results)
 
@@ -445,6 +462,29 @@ class _Solver:
         for loop in loops:
             if _exits_divergently(loop, influence, post_dominator):
                 self._divergent_exit(region, loop)
+        cycle = _cycle_through(flow, block, influence, post_dominator)
+        if cycle:
+            self._divergent_cycle(flow, region, cycle)
+
+    def _divergent_cycle(
+        self, flow: _RegionFlow, region: Region, cycle: frozenset[Block]
+    ) -> None:
+        """Lanes split at a branch of `cycle` run its blocks a different number
+        of times before they meet again: a value defined in it is divergent at
+        every use outside it, as with a loop's divergent exit (the cycle may be
+        smaller than any loop of the forest: a self-loop inside a loop whose
+        header it shares reconverges at a block of that loop)."""
+        key = (region, cycle)
+        if key in self._divergent_cycles:
+            return
+        self._divergent_cycles.add(key)
+        for block in cycle:
+            for value in _values_in_block(block):
+                for use in value.uses:
+                    self._push(use.operation)
+            for successor in flow.cfg.graph.succs(block):
+                if successor not in cycle:
+                    self._push(successor)
 
     def _new_joins(
         self, flow: _RegionFlow, block: Block, post_dominator: Block | None
@@ -589,6 +629,22 @@ def _divergent_joins(
     joins = {b for b, count in seen_from.items() if count > 1}
     joins.add(post_dominator)
     return joins
+
+
+def _cycle_through(
+    flow: _RegionFlow,
+    block: Block,
+    influence: frozenset[Block],
+    post_dominator: Block | None,
+) -> frozenset[Block]:
+    """The blocks of IR(B) on a cycle through B itself, and B (empty when B
+    is not on one): lanes that split at B may go round it different numbers
+    of times before they reach B's ipdom."""
+    if block not in influence:
+        return frozenset()
+    avoiding = () if post_dominator is None else (post_dominator,)
+    back = flow.cfg.graph.reaching((block,), avoiding)
+    return frozenset(b for b in influence if b in back) | {block}
 
 
 def _exits_divergently(

@@ -25,7 +25,7 @@ Suites (`SUITES`):
 - `linearize`: Anantpur 2014 code size and applications (`simt.bench.linearize`).
 - `dpll`: Bulavintsev 2021 DPLL literal checks (`simt.bench.dpll.run`).
 - `sim-throughput`: our simulator against numba's CUDA simulator
-  (`simt.bench.sim_throughput`).
+  (`simt.bench.sim_speed`).
 
 A suite takes a `SuiteContext` (backend, output folder, quick flag, progress
 wrapper, GPU device) and returns a `SuiteResult`: the JSON payload, a summary
@@ -1093,7 +1093,7 @@ def _dpll_row(name: str, variant: str, record: Mapping[str, Any]) -> tuple[str, 
 
 
 # ---------------------------------------------------------------------------
-# sim-throughput (simt.bench.sim_throughput)
+# sim-throughput (simt.bench.sim_speed)
 # ---------------------------------------------------------------------------
 
 THROUGHPUT_HEADER = (
@@ -1109,7 +1109,7 @@ THROUGHPUT_HEADER = (
 
 def run_sim_throughput(ctx: SuiteContext) -> SuiteResult:
     """Our simulator against numba's CUDA simulator; --quick: early_exit at 1024 threads."""
-    from simt.bench import sim_throughput as throughput
+    from simt.bench import sim_speed as throughput
 
     kernels = [throughput.DEFAULT_KERNEL] if ctx.quick else list(CORPUS)
     threads, repeat = (1024, 1) if ctx.quick else (8192, 3)

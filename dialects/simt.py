@@ -33,6 +33,7 @@ from enum import auto
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     I1,
     I32,
     I64,
@@ -97,6 +98,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from simt.dialects.intrinsics import INTRINSIC_ATTRS, INTRINSIC_OPS
 from simt.model.facts import (
     GUARD_RESOURCE,
     Convergent,
@@ -161,6 +163,59 @@ class UniformityAttr(EnumAttribute[Uniformity]):
     def is_uniform(self) -> bool:
         return self.data == Uniformity.UNIFORM
 
+
+class MemorySpace(StrEnum):
+    """Where an array lives (CUDA's state spaces), as a memref memory space.
+
+    `global` memory is the default memory space of a memref (no attribute);
+    the others are written `#simt.space<shared>` etc.:
+
+    * `global`: device memory, visible to every thread of the launch (kernel
+      array arguments);
+    * `shared`: one copy per block, visible to the threads of that block
+      (`cuda.shared.array`); its contents are undefined until written;
+    * `local`: one copy per thread (`cuda.local.array`, a `memref.alloca`);
+    * `constant`: read-only for the whole launch, initialized by the module
+      (`cuda.const.array_like`, module-level numpy arrays that numba freezes).
+    """
+
+    GLOBAL = auto()
+    SHARED = auto()
+    LOCAL = auto()
+    CONSTANT = auto()
+
+
+@irdl_attr_definition
+class MemorySpaceAttr(EnumAttribute[MemorySpace]):
+    """A memref memory space: `memref<16x16xf32, #simt.space<shared>>`.
+
+    The lowering maps shared, constant and local memory to NVPTX address
+    spaces 3, 4 and 5 (local arrays are allocas, which NVPTX puts there).
+    """
+
+    name = "simt.space"
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> MemorySpace:
+        with parser.in_angle_brackets():
+            return super().parse_parameter(parser)
+
+    def print_parameter(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            super().print_parameter(printer)
+
+
+def memory_space_of(type_: Attribute) -> MemorySpace:
+    """The memory space of a memref type (`global` without a space attribute)."""
+    if not isinstance(type_, MemRefType):
+        raise ValueError(f"expected a memref type, found {type_}")
+    space = type_.memory_space
+    if isinstance(space, MemorySpaceAttr):
+        return space.data
+    return MemorySpace.GLOBAL
+
+
+_SHARED = MemorySpaceAttr(MemorySpace.SHARED)
 
 UNIFORM = UniformityAttr(Uniformity.UNIFORM)
 DIVERGENT = UniformityAttr(Uniformity.DIVERGENT)
@@ -667,6 +722,54 @@ class AtomicAddOp(IRDLOperation):
             )
 
 
+@irdl_op_definition
+class DynamicSharedOp(IRDLOperation):
+    """The block's dynamic shared memory, viewed as a 1-D array of the result's
+    element type (CUDA's `extern __shared__` array, numba's
+    `cuda.shared.array(0, dtype)`).
+
+    The launch gives the size in bytes (the fourth launch parameter); the
+    array's length is that size divided by the element size. Every lane of a
+    block gets the same array (the result is uniform), and every
+    `simt.dynamic_shared` of a kernel views the same memory, whatever its
+    element type, as in CUDA. It allocates nothing: like `memref.get_global`,
+    it may be duplicated or removed freely.
+
+    Example: `%buf = simt.dynamic_shared : memref<?xf32, #simt.space<shared>>`
+    """
+
+    name = "simt.dynamic_shared"
+
+    result = result_def(MemRefType)
+
+    assembly_format = "attr-dict `:` type($result)"
+
+    traits = traits_def(
+        NoMemoryEffect(), DivergenceTrait(Divergence.UNIFORM), CostClass(OpKind.ALLOC)
+    )
+
+    def __init__(self, element: Attribute):
+        memref = MemRefType(element, [DYNAMIC_INDEX], NoneAttr(), _SHARED)
+        super().__init__(result_types=[memref])
+
+    def verify_(self) -> None:
+        memref_type = self.result.type
+        assert isinstance(memref_type, MemRefType)
+        if memref_type.get_shape() != (DYNAMIC_INDEX,):
+            raise VerifyException(
+                f"expected a 1-D memref of dynamic size, found {memref_type}"
+            )
+        if memory_space_of(memref_type) is not MemorySpace.SHARED:
+            raise VerifyException(
+                f"expected a memref in #simt.space<shared>, found {memref_type}"
+            )
+        element = memref_type.element_type
+        if not isinstance(element, IntegerType | AnyFloat):
+            raise VerifyException(
+                f"expected an integer or float element type, found {element}"
+            )
+
+
 # ---------------------------------------------------------------------------
 # Guard variables
 # ---------------------------------------------------------------------------
@@ -923,12 +1026,21 @@ SIMT = Dialect(
         BallotOp,
         BarrierOp,
         AtomicAddOp,
+        DynamicSharedOp,
         GuardCreateOp,
         GuardSetOp,
         GuardSelectOp,
         GuardTestOp,
         GuardedOp,
         YieldOp,
+        *INTRINSIC_OPS,
     ],
-    [DimensionAttr, UniformityAttr, LoopInfoAttr, GuardType],
+    [
+        DimensionAttr,
+        UniformityAttr,
+        LoopInfoAttr,
+        GuardType,
+        MemorySpaceAttr,
+        *INTRINSIC_ATTRS,
+    ],
 )

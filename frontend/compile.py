@@ -4,77 +4,125 @@
 reads a whole `.py` file (for `simt-opt file.py`) and compiles every function
 decorated with a signature, e.g. `@cuda.jit("void(int32[:], int32)")`.
 
-Names are resolved syntactically: `cuda.X` and `numba.cuda.X` are the CUDA
-intrinsics, `math.X` the math module, whatever the file imports. Module-level
-constants (`N = 32`) are folded in: for a function object from its globals, for
-source text from top-level assignments of number literals.
+Names resolve as Python resolves them (`scope.py`): for a function object,
+through its closure and globals (device functions, module-level constants
+and arrays, imported modules); for source text, through the text's top-level
+number and tuple assignments, its imports, and its top-level functions
+(device functions); `cuda`, `math`, `np` and `numba` are the usual modules.
 """
 
 from __future__ import annotations
 
 import ast
-import inspect
-import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
 from simt.frontend.errors import FrontendError, SourceLocator
-from simt.frontend.expressions import dotted_name
-from simt.frontend.signature import SignatureError, parse_signature
-from simt.frontend.statements import KernelCompiler
-
-Constant = int | float | bool
+from simt.frontend.scope import Scope, TextFunction, source_globals
+from simt.frontend.signature import (
+    KernelSignature,
+    SignatureError,
+    parse_signature,
+)
+from simt.frontend.statements import (
+    CompileContext,
+    FunctionSource,
+    KernelCompiler,
+    declared_signature,
+    function_source,
+    parse,
+    python_function,
+)
 
 
 def compile_python(
-    py_func_or_source: Callable[..., Any] | str,
-    signature: str,
+    py_func_or_source: Callable[..., Any] | str | Any,
+    signature: object,
     name: str | None = None,
+    *,
+    source: str | None = None,
 ) -> ModuleOp:
     """Compiles one numba.cuda-style kernel into a verified module with one kernel.
 
-    `py_func_or_source` is a Python function or source text; for source text,
-    `name` picks the function (default: the only, or else the first, function in
-    it); for a function, `name` renames the kernel. `signature` is numba's
-    string form, e.g. `"void(int32[:], float32[:], int64)"`. Raises
+    `py_func_or_source` is a Python function (or a numba dispatcher) or source
+    text; for source text, `name` picks the function (default: the only, or
+    else the first, function in it); for a function, `name` renames the
+    kernel, and `source` gives its text when Python has none (a function made
+    by `exec`). `signature` is numba's: a string such as
+    `"void(int32[:], float32[:, ::1], int64)"` or numba type objects. Raises
     `FrontendError` ("file:line:col: message") for what it cannot compile.
     """
     if isinstance(py_func_or_source, str):
-        tree = _parse(py_func_or_source, "<string>")
-        fn = _find_function(tree, name, "<string>")
-        locator = SourceLocator("<string>")
-        constants = _source_constants(tree)
-        kernel_name = fn.name
+        fn_source = text_function(py_func_or_source, name, "<string>")
+        kernel_name = fn_source.tree.name
     else:
-        fn, locator = _function_ast(py_func_or_source)
-        constants = _global_constants(py_func_or_source)
-        kernel_name = name if name is not None else fn.name
-    module = ModuleOp([_compile(fn, signature, locator, constants, kernel_name, fn)])
+        fn_source = _object_source(py_func_or_source, source)
+        kernel_name = name if name is not None else fn_source.tree.name
+    context = CompileContext()
+    kernel = _compile(fn_source, signature, kernel_name, fn_source.tree, context)
+    module = ModuleOp([*context.module.globals, kernel])
     module.verify()
     return module
+
+
+def _object_source(fn: Any, text: str | None) -> FunctionSource:
+    if text is None:
+        return function_source(fn)
+    py_func = python_function(fn)
+    found = text_function(text, py_func.__name__, py_func.__code__.co_filename)
+    closure = dict(
+        zip(
+            py_func.__code__.co_freevars,
+            (c.cell_contents for c in py_func.__closure__ or ()),
+            strict=True,
+        )
+    )
+    found.scope = Scope(py_func.__globals__, closure)
+    found.defaults = py_func.__defaults__ or ()
+    return found
+
+
+def text_function(text: str, name: str | None, filename: str) -> FunctionSource:
+    """The function `name` (or the first) of source text, with the text's globals."""
+    tree = parse(text, filename)
+    fn = _find_function(tree, name, filename)
+    locator = SourceLocator(filename)
+    return FunctionSource(fn, _text_scope(tree, locator), locator)
+
+
+def _text_scope(tree: ast.Module, locator: SourceLocator) -> Scope:
+    found = source_globals(tree)
+    scope = Scope(found, {}, from_text=True)
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name not in found:
+            found[node.name] = TextFunction(node, scope, locator)
+    return scope
 
 
 def compile_kernels(source: str, filename: str = "<string>") -> ModuleOp:
     """Compiles every function of a `.py` file decorated with a signature.
 
     A kernel is a top-level function with a decorator call whose callee ends in
-    `jit` (`cuda.jit`, `numba.cuda.jit`, `simt.jit`) and whose first argument is
-    a signature string. Raises `FrontendError` when there is none.
+    `jit` (`cuda.jit`, `numba.cuda.jit`, `simt.jit`), whose first argument is
+    a signature string with a `void` result and that is not `device=True`.
+    Raises `FrontendError` when there is none.
     """
-    tree = _parse(source, filename)
+    tree = parse(source, filename)
     locator = SourceLocator(filename)
-    constants = _source_constants(tree)
-    kernels = []
+    scope = _text_scope(tree, locator)
+    context = CompileContext()
+    kernels: list[func.FuncOp] = []
     for fn in tree.body:
-        if not isinstance(fn, ast.FunctionDef):
+        if not isinstance(fn, ast.FunctionDef) or _is_device(fn):
             continue
-        decorator = _signature_decorator(fn)
-        if decorator is not None:
-            kernels.append(
-                _compile(fn, decorator[0], locator, constants, fn.name, decorator[1])
-            )
+        text = declared_signature(fn)
+        if text is None:
+            continue
+        fn_source = FunctionSource(fn, scope, locator)
+        kernels.append(_compile(fn_source, text, fn.name, _decorator(fn), context))
     if not kernels:
         raise FrontendError(
             filename,
@@ -82,33 +130,45 @@ def compile_kernels(source: str, filename: str = "<string>") -> ModuleOp:
             1,
             'no kernel found: expected a function decorated like @cuda.jit("void(int32[:])")',
         )
-    module = ModuleOp(kernels)
+    module = ModuleOp([*context.module.globals, *kernels])
     module.verify()
     return module
 
 
+def _is_device(fn: ast.FunctionDef) -> bool:
+    for decorator in fn.decorator_list:
+        if isinstance(decorator, ast.Call):
+            for keyword in decorator.keywords:
+                if keyword.arg == "device" and isinstance(keyword.value, ast.Constant):
+                    return bool(keyword.value.value)
+    return False
+
+
+def _decorator(fn: ast.FunctionDef) -> ast.AST:
+    for decorator in fn.decorator_list:
+        if isinstance(decorator, ast.Call):
+            return decorator
+    return fn
+
+
 def _compile(
-    fn: ast.FunctionDef,
-    signature: str,
-    locator: SourceLocator,
-    constants: dict[str, Constant],
+    fn_source: FunctionSource,
+    signature: object,
     name: str,
     where: ast.AST,
-):
+    context: CompileContext,
+) -> func.FuncOp:
     try:
-        params = parse_signature(signature)
+        parsed: KernelSignature = parse_signature(signature)
     except SignatureError as error:
-        raise locator.error(where, str(error)) from None
-    return KernelCompiler(fn, params, locator, constants, name).compile()
-
-
-def _parse(source: str, filename: str) -> ast.Module:
-    try:
-        return ast.parse(source, filename)
-    except SyntaxError as error:
-        line = error.lineno or 1
-        col = error.offset or 1
-        raise FrontendError(filename, line, col, f"syntax error: {error.msg}") from None
+        raise fn_source.locator.error(where, str(error)) from None
+    if parsed.result is not None:
+        raise fn_source.locator.error(
+            where,
+            f"expected return type 'void' (kernels return nothing), found '{parsed.result}'",
+        )
+    compiler = KernelCompiler(fn_source, parsed.params, name, context)
+    return compiler.compile()
 
 
 def _find_function(
@@ -120,60 +180,3 @@ def _find_function(
             return fn
     wanted = f"function '{name}'" if name is not None else "a function definition"
     raise FrontendError(filename, 1, 1, f"expected {wanted} in the source")
-
-
-def _function_ast(fn: Callable[..., Any]) -> tuple[ast.FunctionDef, SourceLocator]:
-    """The AST of a function object, with a locator into its file."""
-    fn = inspect.unwrap(getattr(fn, "py_func", fn))
-    try:
-        lines, first = inspect.getsourcelines(fn)
-        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
-    except (OSError, TypeError) as error:
-        raise FrontendError(
-            "<unknown>", 1, 1, f"cannot read the source of {fn!r}: {error}"
-        ) from None
-    source = "".join(lines)
-    dedented = textwrap.dedent(source)
-    indent = len(lines[0]) - len(lines[0].lstrip()) if dedented != source else 0
-    locator = SourceLocator(filename, first - 1, indent)
-    tree = _parse(dedented, filename)
-    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
-    if not defs:
-        raise locator.error(tree, "expected a function definition")
-    return defs[0], locator
-
-
-def _global_constants(fn: Callable[..., Any]) -> dict[str, Constant]:
-    fn = inspect.unwrap(getattr(fn, "py_func", fn))
-    found: Mapping[str, object] = getattr(fn, "__globals__", {})
-    return {k: v for k, v in found.items() if isinstance(v, int | float | bool)}
-
-
-def _source_constants(tree: ast.Module) -> dict[str, Constant]:
-    """Top-level `NAME = <number literal>` assignments of a source file."""
-    constants: dict[str, Constant] = {}
-    for stmt in tree.body:
-        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
-            continue
-        target = stmt.targets[0]
-        try:
-            value = ast.literal_eval(stmt.value)
-        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-            continue
-        if isinstance(target, ast.Name) and isinstance(value, int | float | bool):
-            constants[target.id] = value
-    return constants
-
-
-def _signature_decorator(fn: ast.FunctionDef) -> tuple[str, ast.expr] | None:
-    """The signature string of a `@...jit("sig", ...)` decorator, with the decorator."""
-    for decorator in fn.decorator_list:
-        if not isinstance(decorator, ast.Call) or not decorator.args:
-            continue
-        callee = dotted_name(decorator.func)
-        first = decorator.args[0]
-        if callee is None or callee.split(".")[-1] != "jit":
-            continue
-        if isinstance(first, ast.Constant) and isinstance(first.value, str):
-            return first.value, decorator
-    return None

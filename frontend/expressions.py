@@ -1,51 +1,57 @@
 """Compiling Python expressions of a kernel into simt IR values.
 
 `ExpressionCompiler` holds the state every expression needs (the variable
-environment, the kernel's arrays, the current block) and compiles one
-expression node at a time; `KernelCompiler` (in `statements.py`) extends it
-with statements and control flow. Types follow `simt.frontend.typing`, value
-semantics `simt.frontend.values`. `and`/`or`, `x if c else y` and chained
-comparisons short-circuit: the operands on the right are evaluated inside an
-`scf.if` (in conditions of `cf` constructs, the statement compiler emits
-`cf.cond_br` chains instead).
+environment, the function's scope, the current block) and compiles one
+expression node at a time into a `Value` (`objects.py`): a typed `Scalar`,
+an `ArrayValue`, a `TupleValue`, a `RangeValue` or a compile-time
+`StaticValue`. `KernelCompiler` (in `statements.py`) extends it with
+statements and control flow; array indexing and memory are in `arrays.py`,
+calls of builtins and intrinsics in `calls.py`.
+
+Scalar types and conversions follow numba-cuda's typing (`typing.py`):
+each operator looks up numba's signature for its operand types, converts the
+operands to the signature's argument types and computes in the result type.
+`and`/`or`, `x if c else y` and chained comparisons short-circuit: the
+operands on the right are evaluated inside an `scf.if` (in conditions of
+`cf` constructs, the statement compiler emits `cf.cond_br` chains instead).
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import math as pymath
+from collections.abc import Callable
 from typing import Any, TypeVar
 
-from xdsl.dialects import arith, math, memref, scf
-from xdsl.dialects.builtin import IndexType, f64, i1, i32, i64
-from xdsl.ir import Attribute, Block, Region, SSAValue
+import numpy as np
+from xdsl.dialects import scf
+from xdsl.ir import Block, Region
 
 from simt.dialects import simt
-from simt.frontend.errors import SourceLocator
-from simt.frontend.typing import (
-    arith_result,
-    bitwise_result,
-    compare_type,
-    invert_result,
-    is_bool,
-    is_float,
-    is_integral,
-    math_unary_result,
-    negate_result,
-    pow_result,
-    shift_result,
-    truediv_result,
-    type_name,
-    unify,
-    unify_all,
+from simt.frontend.errors import FrontendError, SourceLocator
+from simt.frontend.objects import (
+    ArrayValue,
+    RangeValue,
+    StaticValue,
+    TupleValue,
+    Value,
+    describe_value,
 )
-from simt.frontend.values import ValueBuilder
+from simt.frontend.scope import Scope, attribute
+from simt.frontend.types import (
+    BOOL,
+    INT32,
+    INT64,
+    ScalarType,
+    python_constant_type,
+)
+from simt.frontend.typing import resolve, unify
+from simt.frontend.values import Scalar, ValueBuilder
 
-Env = dict[str, SSAValue]
+Env = dict[str, Value]
 _T = TypeVar("_T")
 
-_OPERATOR_NAMES: dict[type[ast.AST], str] = {
+OPERATOR_NAMES: dict[type[ast.AST], str] = {
     ast.Add: "+",
     ast.Sub: "-",
     ast.Mult: "*",
@@ -65,7 +71,28 @@ _OPERATOR_NAMES: dict[type[ast.AST], str] = {
     ast.NotIn: "not in",
 }
 
-_DIM_OPS: dict[
+_TABLE_NAMES: dict[type[ast.AST], str] = {
+    ast.Add: "add",
+    ast.Sub: "sub",
+    ast.Mult: "mul",
+    ast.Div: "truediv",
+    ast.FloorDiv: "floordiv",
+    ast.Mod: "mod",
+    ast.Pow: "pow",
+    ast.BitAnd: "and",
+    ast.BitOr: "or",
+    ast.BitXor: "xor",
+    ast.LShift: "lshift",
+    ast.RShift: "rshift",
+    ast.Lt: "lt",
+    ast.LtE: "le",
+    ast.Gt: "gt",
+    ast.GtE: "ge",
+    ast.Eq: "eq",
+    ast.NotEq: "ne",
+}
+
+DIM_OPS: dict[
     str, type[simt.ThreadIdOp | simt.BlockIdOp | simt.BlockDimOp | simt.GridDimOp]
 ] = {
     "threadIdx": simt.ThreadIdOp,
@@ -74,24 +101,17 @@ _DIM_OPS: dict[
     "gridDim": simt.GridDimOp,
 }
 
-_MATH_UNARY = {"sqrt": math.SqrtOp, "exp": math.ExpOp, "log": math.LogOp}
-_MATH_ROUNDING = {"floor": math.FloorOp, "ceil": math.CeilOp}
-_MATH_CONSTANTS = {"pi": 3.141592653589793, "e": 2.718281828459045}
-_VOTES = {
-    "any_sync": simt.VoteAnyOp,
-    "all_sync": simt.VoteAllOp,
-    "ballot_sync": simt.BallotOp,
+MATH_CONSTANTS = {
+    "math.pi": pymath.pi,
+    "math.e": pymath.e,
+    "math.tau": pymath.tau,
+    "math.inf": pymath.inf,
+    "math.nan": pymath.nan,
+    "np.pi": pymath.pi,
+    "np.e": pymath.e,
+    "np.inf": pymath.inf,
+    "np.nan": pymath.nan,
 }
-FULL_MASK = 0xFFFFFFFF
-
-
-@dataclass(frozen=True)
-class Array:
-    """A kernel array parameter: a `memref<?xT>` block argument."""
-
-    name: str
-    value: SSAValue
-    element: Attribute
 
 
 def dotted_name(node: ast.expr) -> str | None:
@@ -140,15 +160,9 @@ _CONSTRUCT_NAMES: dict[type[ast.AST], str] = {
 class ExpressionCompiler:
     """Compiles the expressions of one kernel; see the module docstring."""
 
-    def __init__(
-        self,
-        locator: SourceLocator,
-        arrays: Mapping[str, Array],
-        constants: Mapping[str, int | float | bool],
-    ):
+    def __init__(self, locator: SourceLocator, scope: Scope):
         self.locator = locator
-        self.arrays = dict(arrays)
-        self.constants = dict(constants)
+        self.scope = scope
         self.env: Env = {}
         self.ops = ValueBuilder(locator, None)
 
@@ -178,168 +192,287 @@ class ExpressionCompiler:
         finally:
             self.block = saved
 
+    def error(self, node: ast.AST, message: str) -> FrontendError:
+        return self.locator.error(node, message)
+
+    def unsupported(
+        self, node: ast.AST, construct: str, why: str = ""
+    ) -> FrontendError:
+        return self.locator.unsupported(node, construct, why)
+
     # -- expressions --------------------------------------------------------
 
-    def expr(self, node: ast.expr) -> SSAValue:
-        """The value of `node` (a scalar)."""
+    def expr(self, node: ast.expr) -> Value:
+        """The value of `node`, of any kind."""
         previous = self.at(node)
         try:
             return self._expr(node)
         finally:
             self.ops.node = previous
 
-    def _expr(self, node: ast.expr) -> SSAValue:
+    def scalar(self, node: ast.expr) -> Scalar:
+        """The value of `node`, which must be a scalar."""
+        value = self.expr(node)
+        previous = self.at(node)
+        try:
+            return self.as_scalar(node, value)
+        finally:
+            self.ops.node = previous
+
+    def as_scalar(self, node: ast.AST, value: Value) -> Scalar:
+        """`value` as a scalar (a static number becomes a constant)."""
+        if isinstance(value, Scalar):
+            return value
+        if isinstance(value, StaticValue):
+            constant = self.static_number(value)
+            if constant is not None:
+                return self.ops.const(constant, python_constant_type(constant))
+        if isinstance(value, ArrayValue):
+            raise self.error(
+                node,
+                f"array '{value.name}' used as a value (arrays can only be indexed)",
+            )
+        raise self.error(
+            node, f"expected a scalar value, found {describe_value(value)}"
+        )
+
+    def static_number(self, value: StaticValue) -> int | float | bool | None:
+        """The Python or numpy number a static value holds, else None."""
+        obj = value.obj
+        if isinstance(obj, np.generic) and obj.dtype.kind in "biuf":
+            return obj.item()
+        if isinstance(obj, bool | int | float):
+            return obj
+        if value.path in MATH_CONSTANTS:
+            return MATH_CONSTANTS[value.path]
+        return None
+
+    def _expr(self, node: ast.expr) -> Value:
         handler = _EXPR_HANDLERS.get(type(node))
         if handler is None:
-            raise self.locator.unsupported(node, describe(node))
+            raise self.unsupported(node, describe(node))
         return handler(self, node)
 
-    def _constant(self, node: ast.Constant) -> SSAValue:
+    def _constant(self, node: ast.Constant) -> Value:
         value = node.value
-        if isinstance(value, bool):
-            return self.ops.const(value, i1)
+        if isinstance(value, bool | float):
+            return self.ops.const(value, python_constant_type(value))
         if isinstance(value, int):
-            if not -(1 << 63) <= value < (1 << 63):
-                raise self.locator.error(
-                    node, f"integer constant {value} does not fit in int64"
+            if not -(1 << 63) <= value < (1 << 64):
+                raise self.error(
+                    node, f"integer constant {value} does not fit in 64 bits"
                 )
-            return self.ops.const(value, i64)
-        if isinstance(value, float):
-            return self.ops.const(value, f64)
-        raise self.locator.unsupported(node, describe(node))
+            return self.ops.const(value, python_constant_type(value))
+        if isinstance(value, str) or value is None:
+            return StaticValue(value)
+        raise self.unsupported(node, describe(node))
 
-    def _name(self, node: ast.Name) -> SSAValue:
+    def _name(self, node: ast.Name) -> Value:
         value = self.env.get(node.id)
         if value is not None:
             return value
-        if node.id in self.arrays:
-            raise self.locator.error(
-                node, f"array '{node.id}' used as a value (arrays can only be indexed)"
-            )
-        constant = self.constants.get(node.id)
-        if constant is not None:
-            return self._constant(ast.Constant(constant))
-        raise self.locator.error(node, f"use of undefined variable '{node.id}'")
+        if node.id.startswith("$"):
+            return StaticValue(None, node.id)
+        found = self.scope.lookup(node.id)
+        if found is None:
+            raise self.error(node, f"use of undefined variable '{node.id}'")
+        return self.materialize(node, found)
 
-    def _binop(self, node: ast.BinOp) -> SSAValue:
+    def materialize(self, node: ast.AST, value: StaticValue) -> Value:
+        """A static value as the kernel sees it: numbers become constants,
+        tuples of them tuples of constants, numpy arrays constant arrays."""
+        number = self.static_number(value)
+        if number is not None:
+            return self.ops.const(number, python_constant_type(number))
+        obj = value.obj
+        if isinstance(obj, tuple):
+            items: list[Value] = [StaticValue(item) for item in obj]
+            return TupleValue(
+                tuple(
+                    self.materialize(node, i) if isinstance(i, StaticValue) else i
+                    for i in items
+                )
+            )
+        if isinstance(obj, np.ndarray):
+            return self.constant_array(node, obj, None)
+        return value
+
+    def constant_array(
+        self, node: ast.AST, array: np.ndarray[Any, Any], name: str | None
+    ) -> ArrayValue:
+        """A numpy array frozen into constant memory (defined in `arrays.py`)."""
+        raise NotImplementedError
+
+    # -- operators ------------------------------------------------------------
+
+    def _binop(self, node: ast.BinOp) -> Scalar:
         kind = type(node.op)
         if kind is ast.Pow:
-            return self._power(node)
+            return self.power_of(node, self.scalar(node.left), node.right)
         if kind is ast.MatMult:
-            raise self.locator.unsupported(node, "operator @")
-        left, right = self.expr(node.left), self.expr(node.right)
-        result = self._binop_type(node, kind, left.type, right.type)
-        return self.ops.binary(
-            kind, self.ops.convert(left, result), self.ops.convert(right, result)
-        )
+            raise self.unsupported(node, "operator @")
+        left, right = self.scalar(node.left), self.scalar(node.right)
+        return self.binary(node, kind, left, right)
 
-    def _binop_type(
-        self, node: ast.AST, kind: type[ast.operator], a: Attribute, b: Attribute
-    ) -> Attribute:
-        if kind is ast.Div:
-            return truediv_result(a, b)
-        if kind in (ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift):
-            shift = kind in (ast.LShift, ast.RShift)
-            result = shift_result(a, b) if shift else bitwise_result(a, b)
-            if result is None:
-                raise self.locator.error(
-                    node,
-                    f"operator '{_OPERATOR_NAMES[kind]}' expects integer operands, "
-                    f"found {type_name(a)} and {type_name(b)}",
-                )
-            return result
-        return arith_result(a, b)
+    def binary(
+        self, node: ast.AST, kind: type[ast.operator], left: Scalar, right: Scalar
+    ) -> Scalar:
+        """`left <op> right` with numba's typing."""
+        sig = resolve(_TABLE_NAMES[kind], left.type, right.type)
+        if sig is None:
+            expected = (
+                "expects integer operands"
+                if _is_bitwise(kind)
+                else "is not defined for"
+            )
+            raise self.error(
+                node,
+                f"operator '{OPERATOR_NAMES[kind]}' {expected}, found "
+                f"{left.type} and {right.type}"
+                if _is_bitwise(kind)
+                else f"operator '{OPERATOR_NAMES[kind]}' {expected} {left.type} and {right.type}",
+            )
+        a = self.ops.convert(self.ops.convert(left, sig.args[0]), sig.result)
+        b = self.ops.convert(self.ops.convert(right, sig.args[1]), sig.result)
+        return self.ops.binary(kind, a, b)
 
-    def _power(self, node: ast.BinOp) -> SSAValue:
-        return self.power_of(node, self.expr(node.left), node.right)
-
-    def power_of(self, node: ast.AST, base: SSAValue, exponent: ast.expr) -> SSAValue:
+    def power_of(self, node: ast.AST, base: Scalar, exponent: ast.expr) -> Scalar:
         """`base ** exponent` for a constant integer exponent in [0, 64]."""
         if not (
             isinstance(exponent, ast.Constant)
             and type(exponent.value) is int
             and 0 <= exponent.value <= 64
         ):
-            raise self.locator.unsupported(
+            raise self.unsupported(
                 node,
                 "operator **",
                 "only a constant integer exponent in [0, 64] is supported",
             )
-        result = pow_result(base.type, i64)
-        return self.ops.power(self.ops.convert(base, result), exponent.value)
+        sig = resolve("pow", base.type, INT64)
+        assert sig is not None
+        converted = self.ops.convert(self.ops.convert(base, sig.args[0]), sig.result)
+        return self.ops.power(converted, exponent.value)
 
-    def _unaryop(self, node: ast.UnaryOp) -> SSAValue:
-        operand = self.expr(node.operand)
+    def _unaryop(self, node: ast.UnaryOp) -> Scalar:
+        operand = self.scalar(node.operand)
         if isinstance(node.op, ast.Not):
             return self.ops.not_(operand)
-        if isinstance(node.op, ast.Invert):
-            result = invert_result(operand.type)
-            if result is None:
-                raise self.locator.error(
-                    node,
-                    f"operator '~' expects an integer operand, found {type_name(operand.type)}",
-                )
-            return self.ops.invert(self.ops.convert(operand, result))
-        converted = self.ops.convert(operand, negate_result(operand.type))
+        name = {ast.Invert: "invert", ast.USub: "neg", ast.UAdd: "pos"}[type(node.op)]
+        sig = resolve(name, operand.type)
+        if sig is None:
+            symbol = {"invert": "~", "neg": "-", "pos": "+"}[name]
+            raise self.error(
+                node,
+                f"operator '{symbol}' expects an integer operand, found {operand.type}"
+                if name == "invert"
+                else f"operator '{symbol}' is not defined for {operand.type}",
+            )
+        converted = self.ops.convert(self.ops.convert(operand, sig.args[0]), sig.result)
         if isinstance(node.op, ast.UAdd):
             return converted
+        if isinstance(node.op, ast.Invert):
+            return self.ops.invert(converted)
         return self.ops.negate(converted)
 
     def compare_pair(
-        self, node: ast.AST, kind: type[ast.cmpop], a: SSAValue, b: SSAValue
-    ) -> SSAValue:
+        self, node: ast.AST, kind: type[ast.cmpop], a: Scalar, b: Scalar
+    ) -> Scalar:
         if kind not in (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE):
-            raise self.locator.unsupported(node, f"operator {_OPERATOR_NAMES[kind]}")
-        common = compare_type(a.type, b.type)
+            raise self.unsupported(node, f"operator {OPERATOR_NAMES[kind]}")
+        sig = resolve(_TABLE_NAMES[kind], a.type, b.type)
+        if sig is None:
+            raise self.error(
+                node,
+                f"cannot compare {a.type} and {b.type} with "
+                f"'{OPERATOR_NAMES.get(kind, kind.__name__)}'",
+            )
         return self.ops.compare(
-            kind, self.ops.convert(a, common), self.ops.convert(b, common)
+            kind, self.ops.convert(a, sig.args[0]), self.ops.convert(b, sig.args[1])
         )
 
-    def _compare(self, node: ast.Compare) -> SSAValue:
-        return self._compare_from(node, 0, self.expr(node.left))
+    def _compare(self, node: ast.Compare) -> Scalar:
+        left = self.expr(node.left)
+        return self._compare_from(node, 0, left)
 
-    def _compare_from(self, node: ast.Compare, index: int, left: SSAValue) -> SSAValue:
+    def _compare_from(self, node: ast.Compare, index: int, left: Value) -> Scalar:
         """`left op[index] comparators[index] ...`, the rest only if this one holds."""
+        kind = type(node.ops[index])
         right = self.expr(node.comparators[index])
-        result = self.compare_pair(node, type(node.ops[index]), left, right)
+        if kind in (ast.In, ast.NotIn):
+            result = self._contains(node, left, right, kind is ast.NotIn)
+        elif kind in (ast.Is, ast.IsNot) and isinstance(left, StaticValue):
+            result = self._identity(node, left, right, kind is ast.IsNot)
+        else:
+            result = self.compare_pair(
+                node,
+                kind,
+                self.as_scalar(node.left, left),
+                self.as_scalar(node.comparators[index], right),
+            )
         if index + 1 == len(node.ops):
             return result
         return self.short_circuit(
             result, True, lambda: self._compare_from(node, index + 1, right)
         )
 
+    def _contains(self, node: ast.AST, item: Value, seq: Value, negate: bool) -> Scalar:
+        """`item in (a, b, ...)`: `item == a or item == b ...` (tuples only)."""
+        if not isinstance(seq, TupleValue):
+            raise self.unsupported(
+                node,
+                "operator in",
+                f"only membership in a tuple is supported, found {describe_value(seq)}",
+            )
+        needle = self.as_scalar(node, item)
+        found: Scalar = self.ops.const(False, BOOL)
+        for element in seq.items:
+            equal = self.compare_pair(
+                node, ast.Eq, needle, self.as_scalar(node, element)
+            )
+            found = self.ops.scalar(_or(found, equal), BOOL)
+        return self.ops.not_(found) if negate else found
+
+    def _identity(
+        self, node: ast.AST, left: StaticValue, right: Value, negate: bool
+    ) -> Scalar:
+        """`x is None` between compile-time values."""
+        if not isinstance(right, StaticValue):
+            raise self.unsupported(node, "operator is", "only 'x is None' on constants")
+        same = left.obj is right.obj
+        return self.ops.const(same != negate, BOOL)
+
     def short_circuit(
-        self, first: SSAValue, is_and: bool, rest: Callable[[], SSAValue]
-    ) -> SSAValue:
-        """`first and rest()` (or `first or rest()`) for an i1 `first`, as an scf.if."""
+        self, first: Scalar, is_and: bool, rest: Callable[[], Scalar]
+    ) -> Scalar:
+        """`first and rest()` (or `first or rest()`) for a bool `first`, as an scf.if."""
         evaluate, skip = Block(), Block()
         value = self.in_block(evaluate, lambda: self.ops.truthy(rest()))
         self.in_block(evaluate, lambda: self._yield(value))
-        constant = self.in_block(skip, lambda: self.ops.const(not is_and, i1))
+        constant = self.in_block(skip, lambda: self.ops.const(not is_and, BOOL))
         self.in_block(skip, lambda: self._yield(constant))
         then, other = (evaluate, skip) if is_and else (skip, evaluate)
-        op = scf.IfOp(first, [i1], Region(then), Region(other))
-        return self.ops.value(op)
+        op = scf.IfOp(first.value, [BOOL.ir], Region(then), Region(other))
+        return self.ops.scalar(op, BOOL)
 
-    def _yield(self, *values: SSAValue) -> None:
-        self.ops.add(scf.YieldOp(*values))
+    def _yield(self, *values: Scalar) -> None:
+        self.ops.add(scf.YieldOp(*(v.value for v in values)))
 
-    def condition(self, node: ast.expr) -> SSAValue:
-        """The truth value (i1) of `node`; `and`/`or`/`not` short-circuit as scf.if."""
+    def condition(self, node: ast.expr) -> Scalar:
+        """The truth value (bool) of `node`; `and`/`or`/`not` short-circuit as scf.if."""
         previous = self.at(node)
         try:
             return self._condition(node)
         finally:
             self.ops.node = previous
 
-    def _condition(self, node: ast.expr) -> SSAValue:
+    def _condition(self, node: ast.expr) -> Scalar:
         if isinstance(node, ast.BoolOp):
             return self._condition_boolop(node, 0)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             return self.ops.not_(self.condition(node.operand))
-        return self.ops.truthy(self.expr(node))
+        return self.ops.truthy(self.scalar(node))
 
-    def _condition_boolop(self, node: ast.BoolOp, index: int) -> SSAValue:
+    def _condition_boolop(self, node: ast.BoolOp, index: int) -> Scalar:
         first = self.condition(node.values[index])
         if index + 1 == len(node.values):
             return first
@@ -348,12 +481,12 @@ class ExpressionCompiler:
             first, is_and, lambda: self._condition_boolop(node, index + 1)
         )
 
-    def _boolop(self, node: ast.BoolOp) -> SSAValue:
+    def _boolop(self, node: ast.BoolOp) -> Scalar:
         """`a and b` / `a or b` as a value: Python returns an operand, not a bool."""
         if all(self._is_bool_expr(v) for v in node.values):
             return self.condition(node)
         is_and = isinstance(node.op, ast.And)
-        acc = self.expr(node.values[0])
+        acc = self.scalar(node.values[0])
         for operand in node.values[1:]:
             acc = self._select_operand(acc, operand, is_and)
         return acc
@@ -363,22 +496,20 @@ class ExpressionCompiler:
             return True
         return isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
 
-    def _select_operand(
-        self, acc: SSAValue, operand: ast.expr, is_and: bool
-    ) -> SSAValue:
+    def _select_operand(self, acc: Scalar, operand: ast.expr, is_and: bool) -> Scalar:
         """`acc and operand` (or `acc or operand`) with the unified type."""
         truth = self.ops.truthy(acc)
         evaluate, keep = Block(), Block()
-        value = self.in_block(evaluate, lambda: self.expr(operand))
+        value = self.in_block(evaluate, lambda: self.scalar(operand))
         return self._if_value(truth, (evaluate, value), (keep, acc), swap=not is_and)
 
     def _if_value(
         self,
-        cond: SSAValue,
-        then: tuple[Block, SSAValue],
-        other: tuple[Block, SSAValue],
+        cond: Scalar,
+        then: tuple[Block, Scalar],
+        other: tuple[Block, Scalar],
         swap: bool = False,
-    ) -> SSAValue:
+    ) -> Scalar:
         """An scf.if yielding `then` or `other` (each already computed in its block)."""
         result = unify(then[1].type, other[1].type)
         for block, value in (then, other):
@@ -387,269 +518,187 @@ class ExpressionCompiler:
             )
             self.in_block(block, lambda v=converted: self._yield(v))
         first, second = (other[0], then[0]) if swap else (then[0], other[0])
-        return self.ops.value(scf.IfOp(cond, [result], Region(first), Region(second)))
+        op = scf.IfOp(cond.value, [result.ir], Region(first), Region(second))
+        return self.ops.scalar(op, result)
 
-    def _ifexp(self, node: ast.IfExp) -> SSAValue:
+    def _ifexp(self, node: ast.IfExp) -> Scalar:
         cond = self.condition(node.test)
         then, other = Block(), Block()
-        then_value = self.in_block(then, lambda: self.expr(node.body))
-        other_value = self.in_block(other, lambda: self.expr(node.orelse))
+        then_value = self.in_block(then, lambda: self.scalar(node.body))
+        other_value = self.in_block(other, lambda: self.scalar(node.orelse))
         return self._if_value(cond, (then, then_value), (other, other_value))
 
-    # -- arrays -------------------------------------------------------------
+    # -- tuples ---------------------------------------------------------------
 
-    def array(self, node: ast.expr) -> Array:
-        """The kernel array that `node` names."""
-        if isinstance(node, ast.Name) and node.id in self.arrays:
-            return self.arrays[node.id]
-        raise self.locator.error(
-            node,
-            f"expected the name of an array parameter, found '{ast.unparse(node)}'",
-        )
+    def _tuple(self, node: ast.Tuple) -> TupleValue:
+        if any(isinstance(e, ast.Starred) for e in node.elts):
+            raise self.unsupported(node, "starred expression")
+        return TupleValue(tuple(self.expr(e) for e in node.elts))
 
-    def index(self, node: ast.Subscript) -> tuple[Array, SSAValue]:
-        """The array and the `index` value of `array[i]`, with numba's wraparound."""
-        array = self.array(node.value)
-        if isinstance(node.slice, ast.Slice):
-            raise self.locator.unsupported(
-                node, "slicing", "only a[i] with an integer i is supported"
+    def tuple_item(self, node: ast.AST, seq: TupleValue, index: Value) -> Value:
+        """`seq[index]`: a constant index (negative counts from the end) picks
+        the element; a runtime index selects among scalars of one type."""
+        if isinstance(index, StaticValue) and isinstance(index.obj, int):
+            return self._tuple_at(node, seq, index.obj)
+        if isinstance(index, Scalar) and _constant_of(index) is not None:
+            return self._tuple_at(node, seq, _constant_of(index) or 0)
+        if isinstance(index, StaticValue) and isinstance(index.obj, slice):
+            return TupleValue(seq.items[index.obj])
+        return self._dynamic_tuple_item(node, seq, self.as_scalar(node, index))
+
+    def _tuple_at(self, node: ast.AST, seq: TupleValue, position: int) -> Value:
+        if not -len(seq) <= position < len(seq):
+            raise self.error(
+                node, f"tuple index {position} out of range for a tuple of {len(seq)}"
             )
-        if isinstance(node.slice, ast.Tuple):
-            raise self.locator.unsupported(
-                node, "multi-dimensional indexing", "kernel arrays are 1-D"
-            )
-        return array, self.index_value(array, node.slice)
+        return seq.items[position]
 
-    def index_value(self, array: Array, node: ast.expr) -> SSAValue:
-        raw = self.expr(node)
-        if not (is_integral(raw.type) and not is_bool(raw.type)):
-            raise self.locator.error(
-                node, f"expected an integer array index, found {type_name(raw.type)}"
-            )
-        value = self.ops.convert(raw, i64)
-        if value not in self.ops.nonnegative:
-            value = self._wraparound(array, value)
-        return self.ops.to_index(value)
-
-    def _wraparound(self, array: Array, value: SSAValue) -> SSAValue:
-        """numba's negative-index wraparound: `i + len(a)` when `i < 0`."""
-        negative = self.ops.value(arith.CmpiOp(value, self.ops.zero(i64), "slt"))
-        length = self.length(array)
-        wrapped = self.ops.value(arith.AddiOp(value, length))
-        return self.ops.value(arith.SelectOp(negative, wrapped, value))
-
-    def length(self, array: Array) -> SSAValue:
-        dim = self.ops.value(memref.DimOp(array.value, self.ops.const(0, IndexType())))
-        result = self.ops.value(arith.IndexCastOp(dim, i64))
-        self.ops.nonnegative.add(result)
+    def _dynamic_tuple_item(
+        self, node: ast.AST, seq: TupleValue, index: Scalar
+    ) -> Scalar:
+        """`t[i]` for a runtime `i`: a chain of selects (numba types it only for
+        tuples of one type; out-of-range indices give the last element)."""
+        items = [self.as_scalar(node, v) for v in seq.items]
+        if not items:
+            raise self.error(node, "indexing an empty tuple")
+        common = items[0].type
+        for item in items[1:]:
+            common = unify(common, item.type)
+        converted = [self.ops.convert(v, common) for v in items]
+        position = self.ops.convert(index, INT64)
+        length = self.ops.const(len(items), INT64)
+        negative = self.ops.compare(ast.Lt, position, self.ops.zero(INT64))
+        wrapped = self.ops.binary(ast.Add, position, length)
+        position = self.ops.select(negative, wrapped, position)
+        result = converted[-1]
+        for k in range(len(converted) - 2, -1, -1):
+            hit = self.ops.compare(ast.Eq, position, self.ops.const(k, INT64))
+            result = self.ops.select(hit, converted[k], result)
         return result
 
-    def _subscript(self, node: ast.Subscript) -> SSAValue:
-        shape = self._shape_subscript(node)
-        if shape is not None:
-            return shape
-        array, index = self.index(node)
-        return self.ops.value(memref.LoadOp.get(array.value, [index]))
+    # -- attributes -------------------------------------------------------------
 
-    def _shape_subscript(self, node: ast.Subscript) -> SSAValue | None:
-        """`a.shape[0]`: the length of a 1-D array."""
-        target = node.value
-        if not (isinstance(target, ast.Attribute) and target.attr == "shape"):
-            return None
-        array = self.array(target.value)
-        if not (isinstance(node.slice, ast.Constant) and node.slice.value == 0):
-            raise self.locator.error(
-                node, "expected a.shape[0] (kernel arrays are 1-D)"
-            )
-        return self.length(array)
-
-    # -- attributes and calls -------------------------------------------------
-
-    def _attribute(self, node: ast.Attribute) -> SSAValue:
-        name = dotted_name(node)
+    def _attribute(self, node: ast.Attribute) -> Value:
+        base = self.expr(node.value)
+        if isinstance(base, ArrayValue):
+            return self.array_attribute(node, base, node.attr)
         if (
-            isinstance(node.value, ast.Name)
-            and node.value.id in self.arrays
-            and node.attr == "size"
+            isinstance(base, TupleValue)
+            and base.fields is not None
+            and node.attr in base.fields
         ):
-            return self.length(self.arrays[node.value.id])
-        value = self._special_register(name) if name is not None else None
-        if value is None:
-            raise self.locator.unsupported(
-                node,
-                name or "attribute access",
-                "only cuda.* thread indices and math constants are supported",
-            )
+            return base.items[base.fields.index(node.attr)]
+        if isinstance(base, StaticValue):
+            found = attribute(base, node.attr)
+            if found is not None:
+                return self.static_attribute(node, found)
+        shown = dotted_name(node) or ast.unparse(node)
+        raise self.unsupported(
+            node,
+            shown,
+            "only cuda.* thread indices, array attributes and constants are supported",
+        )
+
+    def array_attribute(self, node: ast.AST, array: ArrayValue, attr: str) -> Value:
+        """`a.shape`, `a.size`, `a.ndim` (defined in `arrays.py`)."""
+        raise NotImplementedError
+
+    def static_attribute(self, node: ast.AST, value: StaticValue) -> Value:
+        """A static attribute: a special register, a constant, or a static value."""
+        register = self._special_register(value.path)
+        if register is not None:
+            return register
+        number = self.static_number(value)
+        if number is not None:
+            return self.ops.const(number, python_constant_type(number))
+        if value.path is None and value.obj is not None:
+            return self.materialize(node, value)
         return value
 
-    def _special_register(self, name: str) -> SSAValue | None:
-        parts = name.split(".")
+    def _special_register(self, path: str | None) -> Scalar | None:
+        if path is None:
+            return None
+        parts = path.split(".")
         if (
             len(parts) == 3
             and parts[0] == "cuda"
-            and parts[1] in _DIM_OPS
+            and parts[1] in DIM_OPS
             and parts[2] in "xyz"
         ):
-            return self.ops.nonneg(self.ops.value(_DIM_OPS[parts[1]](parts[2], i32)))
-        if name == "cuda.laneid":
-            return self.ops.nonneg(self.ops.value(simt.LaneIdOp(i32)))
-        if name == "cuda.warpsize":
-            return self.ops.nonneg(self.ops.value(simt.WarpSizeOp(i32)))
-        if len(parts) == 2 and parts[0] == "math" and parts[1] in _MATH_CONSTANTS:
-            return self.ops.const(_MATH_CONSTANTS[parts[1]], f64)
+            op = DIM_OPS[parts[1]](parts[2], INT32.ir)
+            return self.ops.nonneg(self.ops.scalar(op, INT32))
+        if path == "cuda.laneid":
+            return self.ops.nonneg(self.ops.scalar(simt.LaneIdOp(INT32.ir), INT32))
+        if path == "cuda.warpsize":
+            return self.ops.nonneg(self.ops.scalar(simt.WarpSizeOp(INT32.ir), INT32))
         return None
 
-    def _call(self, node: ast.Call) -> SSAValue:
-        if node.keywords:
-            raise self.locator.unsupported(node, "keyword arguments")
-        name = dotted_name(node.func)
-        handler = _CALL_HANDLERS.get(name) if name is not None else None
-        if handler is None:
-            shown = name if name is not None else ast.unparse(node.func)
-            raise self.locator.unsupported(
-                node, f"call to {shown}", "not a supported function"
-            )
-        return handler(self, node)
+    # -- calls --------------------------------------------------------------------
 
-    def _expect_args(self, node: ast.Call, count: int) -> None:
-        if len(node.args) != count:
-            name = ast.unparse(node.func)
-            raise self.locator.error(
-                node, f"{name}() expects {count} argument(s), found {len(node.args)}"
-            )
+    def _call(self, node: ast.Call) -> Value:
+        callee = self.expr(node.func)
+        return self.call(node, callee)
 
-    def _min_max(self, node: ast.Call) -> SSAValue:
-        name = ast.unparse(node.func)
-        if len(node.args) < 2:
-            raise self.locator.unsupported(
-                node,
-                f"{name} of an iterable",
-                f"{name}() needs at least 2 scalar arguments",
-            )
-        values = [self.expr(arg) for arg in node.args]
-        common = unify_all([v.type for v in values])
-        converted = [self.ops.convert(v, common) for v in values]
-        return self.ops.min_max(converted, ast.Lt if name == "min" else ast.Gt)
+    def call(self, node: ast.Call, callee: Value) -> Value:
+        """Calls `callee` (defined in `statements.py`, which can inline functions)."""
+        raise NotImplementedError
 
-    def _abs(self, node: ast.Call) -> SSAValue:
-        self._expect_args(node, 1)
-        return self.ops.abs(self.expr(node.args[0]))
+    def _subscript(self, node: ast.Subscript) -> Value:
+        return self.subscript(node)
 
-    def _int(self, node: ast.Call) -> SSAValue:
-        """`int(x)`: integers keep their type, floats truncate to int64 (numba)."""
-        self._expect_args(node, 1)
-        value = self.expr(node.args[0])
-        return (
-            value
-            if is_integral(value.type) and not is_bool(value.type)
-            else self.ops.convert(value, i64)
-        )
+    def subscript(self, node: ast.Subscript) -> Value:
+        """`x[...]` (defined in `arrays.py`)."""
+        raise NotImplementedError
 
-    def _float(self, node: ast.Call) -> SSAValue:
-        """`float(x)`: floats keep their type, integers become float64 (numba)."""
-        self._expect_args(node, 1)
-        value = self.expr(node.args[0])
-        return value if is_float(value.type) else self.ops.convert(value, f64)
+    def range_value(self, node: ast.AST, args: list[Scalar]) -> RangeValue:
+        """`range(...)` of 1 to 3 integer scalars, with numba's loop type."""
+        from simt.frontend.typing import range_type
 
-    def _len(self, node: ast.Call) -> SSAValue:
-        self._expect_args(node, 1)
-        return self.length(self.array(node.args[0]))
+        for value in args:
+            if not value.type.is_integral:
+                raise self.error(
+                    node, f"range() expects integer arguments, found {value.type}"
+                )
+        t = range_type([v.type for v in args])
+        if t is None or any(v.type.is_bool for v in args):
+            found = ", ".join(str(v.type) for v in args)
+            raise self.error(node, f"range() expects integer arguments, found {found}")
+        values = [self.ops.convert(v, t) for v in args]
+        if len(values) == 1:
+            values.insert(0, self.ops.zero(t))
+        if len(values) == 2:
+            values.append(self.ops.const(1, t))
+        return RangeValue(values[0], values[1], values[2])
 
-    def _math_unary(self, node: ast.Call) -> SSAValue:
-        self._expect_args(node, 1)
-        fn = ast.unparse(node.func).split(".")[-1]
-        value = self.expr(node.args[0])
-        result = math_unary_result(value.type)
-        return self.ops.value(_MATH_UNARY[fn](self.ops.convert(value, result)))
-
-    def _math_rounding(self, node: ast.Call) -> SSAValue:
-        """`math.floor/ceil`: numba returns int64 (as Python returns int)."""
-        self._expect_args(node, 1)
-        fn = ast.unparse(node.func).split(".")[-1]
-        value = self.expr(node.args[0])
-        if not is_float(value.type):
-            return self.ops.convert(value, i64)
-        return self.ops.convert(self.ops.value(_MATH_ROUNDING[fn](value)), i64)
-
-    def _grid(self, node: ast.Call) -> SSAValue:
-        """`cuda.grid(1)` = `threadIdx.x + blockIdx.x * blockDim.x` in int64."""
-        self._expect_dimension_one(node)
-        tid = self._widened(simt.ThreadIdOp("x", i32))
-        ntid = self._widened(simt.BlockDimOp("x", i32))
-        ctaid = self._widened(simt.BlockIdOp("x", i32))
-        return self.ops.binary(ast.Add, self.ops.binary(ast.Mult, ntid, ctaid), tid)
-
-    def _gridsize(self, node: ast.Call) -> SSAValue:
-        """`cuda.gridsize(1)` = `blockDim.x * gridDim.x` in int64."""
-        self._expect_dimension_one(node)
-        ntid = self._widened(simt.BlockDimOp("x", i32))
-        nctaid = self._widened(simt.GridDimOp("x", i32))
-        return self.ops.binary(ast.Mult, ntid, nctaid)
-
-    def _widened(
-        self, op: simt.ThreadIdOp | simt.BlockIdOp | simt.BlockDimOp | simt.GridDimOp
-    ) -> SSAValue:
-        return self.ops.convert(self.ops.nonneg(self.ops.value(op)), i64)
-
-    def _expect_dimension_one(self, node: ast.Call) -> None:
-        self._expect_args(node, 1)
-        arg = node.args[0]
-        if not (isinstance(arg, ast.Constant) and arg.value == 1):
-            raise self.locator.unsupported(
-                node,
-                f"{ast.unparse(node.func)}({ast.unparse(arg)})",
-                "only the 1-D form (argument 1) is supported",
-            )
-
-    def _syncthreads(self, node: ast.Call) -> SSAValue:
-        raise self.locator.error(
-            node, "cuda.syncthreads() has no value; call it as a statement"
-        )
-
-    def syncthreads(self, node: ast.Call) -> None:
-        """`cuda.syncthreads()` as a statement: a block-wide barrier."""
-        previous = self.at(node)
-        self._expect_args(node, 0)
-        self.ops.add(simt.BarrierOp())
-        self.ops.node = previous
-
-    def _atomic_add(self, node: ast.Call) -> SSAValue:
-        """`cuda.atomic.add(a, i, v)`: v is cast to the element type; returns the old value."""
-        self._expect_args(node, 3)
-        array = self.array(node.args[0])
-        if isinstance(node.args[1], ast.Tuple | ast.Slice):
-            raise self.locator.unsupported(
-                node.args[1], describe(node.args[1]), "kernel arrays are 1-D"
-            )
-        index = self.index_value(array, node.args[1])
-        value = self.ops.convert(self.expr(node.args[2]), array.element)
-        return self.ops.value(simt.AtomicAddOp(value, array.value, [index]))
-
-    def _vote(self, node: ast.Call) -> SSAValue:
-        self._expect_args(node, 2)
-        mask = node.args[0]
-        if not (
-            isinstance(mask, ast.Constant)
-            and type(mask.value) is int
-            and mask.value & FULL_MASK == FULL_MASK
-        ):
-            raise self.locator.unsupported(
-                node,
-                f"{ast.unparse(node.func)} with mask '{ast.unparse(mask)}'",
-                "only the full mask 0xffffffff is supported",
-            )
-        predicate = self.ops.truthy(self.expr(node.args[1]))
-        fn = ast.unparse(node.func).split(".")[-1]
-        return self.ops.value(_VOTES[fn](predicate))
+    def unify_scalars(self, values: list[Scalar]) -> ScalarType:
+        result = values[0].type
+        for value in values[1:]:
+            result = unify(result, value.type)
+        return result
 
 
-def _range_outside_for(compiler: ExpressionCompiler, node: ast.Call) -> SSAValue:
-    raise compiler.locator.unsupported(
-        node, "range", "range() is only supported as the iterable of a for loop"
-    )
+def _is_bitwise(kind: type[ast.AST]) -> bool:
+    return kind in (ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift)
 
 
-_EXPR_HANDLERS: dict[type[ast.AST], Callable[[ExpressionCompiler, Any], SSAValue]] = {
+def _or(a: Scalar, b: Scalar) -> Any:
+    from xdsl.dialects import arith
+
+    return arith.OrIOp(a.value, b.value)
+
+
+def _constant_of(value: Scalar) -> int | None:
+    """The integer value of a scalar defined by `arith.constant`, else None."""
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import IntegerAttr
+
+    owner = value.value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+_EXPR_HANDLERS: dict[type[ast.AST], Callable[[ExpressionCompiler, Any], Value]] = {
     ast.Constant: ExpressionCompiler._constant,
     ast.Name: ExpressionCompiler._name,
     ast.BinOp: ExpressionCompiler._binop,
@@ -660,26 +709,5 @@ _EXPR_HANDLERS: dict[type[ast.AST], Callable[[ExpressionCompiler, Any], SSAValue
     ast.Subscript: ExpressionCompiler._subscript,
     ast.Attribute: ExpressionCompiler._attribute,
     ast.Call: ExpressionCompiler._call,
-}
-
-_CALL_HANDLERS: dict[str, Callable[[ExpressionCompiler, ast.Call], SSAValue]] = {
-    "min": ExpressionCompiler._min_max,
-    "max": ExpressionCompiler._min_max,
-    "abs": ExpressionCompiler._abs,
-    "int": ExpressionCompiler._int,
-    "float": ExpressionCompiler._float,
-    "len": ExpressionCompiler._len,
-    "range": _range_outside_for,
-    "math.sqrt": ExpressionCompiler._math_unary,
-    "math.exp": ExpressionCompiler._math_unary,
-    "math.log": ExpressionCompiler._math_unary,
-    "math.floor": ExpressionCompiler._math_rounding,
-    "math.ceil": ExpressionCompiler._math_rounding,
-    "cuda.grid": ExpressionCompiler._grid,
-    "cuda.gridsize": ExpressionCompiler._gridsize,
-    "cuda.syncthreads": ExpressionCompiler._syncthreads,
-    "cuda.atomic.add": ExpressionCompiler._atomic_add,
-    "cuda.any_sync": ExpressionCompiler._vote,
-    "cuda.all_sync": ExpressionCompiler._vote,
-    "cuda.ballot_sync": ExpressionCompiler._vote,
+    ast.Tuple: ExpressionCompiler._tuple,
 }

@@ -2,8 +2,8 @@
 
 * **Unstructured constructs** (`unstructured_statements`): a loop whose body
   breaks or continues it, every compound statement that contains a `return`,
-  a `break` or a `continue` leaving it, and every compound statement that
-  contains an unstructured one (an `scf` region is a single block, so the
+  a `break` or a `continue` leaving it or a call that inlines a `cf` block
+  graph, and every compound statement that contains an unstructured one (an `scf` region is a single block, so the
   ancestors of a `cf` block graph must be `cf` too). The frontend emits those
   as `cf` block graphs and keeps every other construct structured (`scf`).
 * **Liveness** (`liveness`): the classic backward data-flow equations
@@ -20,40 +20,53 @@ treated as reading their names, and the emitter rejects them later.
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 JUMPS = (ast.Return, ast.Break, ast.Continue)
 LOOPS = (ast.While, ast.For)
 
 
-def unstructured_statements(body: Sequence[ast.stmt]) -> frozenset[int]:
-    """The ids (`id(node)`) of the compound statements that must become `cf`."""
+def unstructured_statements(
+    body: Sequence[ast.stmt], makes_blocks: Callable[[ast.AST], bool] = lambda _: False
+) -> frozenset[int]:
+    """The ids (`id(node)`) of the compound statements that must become `cf`.
+
+    `makes_blocks(node)` tells whether the expressions of a statement (not
+    of its nested statements) call a device function whose inlined body is
+    itself a `cf` block graph: such a statement needs `cf` ancestors too.
+    """
     marked: set[int] = set()
-    _mark_block(body, marked)
+    _mark_block(body, marked, makes_blocks)
     return frozenset(marked)
 
 
-def _mark_block(body: Sequence[ast.stmt], marked: set[int]) -> set[str]:
+def _mark_block(
+    body: Sequence[ast.stmt], marked: set[int], makes_blocks: Callable[[ast.AST], bool]
+) -> set[str]:
     """Marks the unstructured statements of `body`; returns the escaping jumps."""
     escaping: set[str] = set()
     for stmt in body:
-        escaping |= _mark_stmt(stmt, marked)
+        escaping |= _mark_stmt(stmt, marked, makes_blocks)
     return escaping
 
 
-def _mark_stmt(stmt: ast.stmt, marked: set[int]) -> set[str]:
+def _mark_stmt(
+    stmt: ast.stmt, marked: set[int], makes_blocks: Callable[[ast.AST], bool]
+) -> set[str]:
     if isinstance(stmt, JUMPS):
         return {type(stmt).__name__}
+    own = {"Blocks"} if makes_blocks(stmt) else set()
     if not isinstance(stmt, ast.If | ast.While | ast.For):
-        return set()
-    inner = _mark_block(stmt.body, marked) | _mark_block(stmt.orelse, marked)
+        return own
+    inner = _mark_block(stmt.body, marked, makes_blocks)
+    inner |= _mark_block(stmt.orelse, marked, makes_blocks)
     children = [*stmt.body, *stmt.orelse]
-    if inner or any(id(child) in marked for child in children):
+    if own or inner or any(id(child) in marked for child in children):
         marked.add(id(stmt))
     if isinstance(stmt, LOOPS):
-        return inner - {"Break", "Continue"}
-    return inner
+        return own | (inner - {"Break", "Continue"})
+    return own | inner
 
 
 def names_read(node: ast.AST | None) -> set[str]:
@@ -101,10 +114,13 @@ class _LoopTargets:
     header_live: frozenset[str]
 
 
-def liveness(body: Sequence[ast.stmt]) -> Liveness:
-    """Liveness facts for the statements of a function body."""
+def liveness(
+    body: Sequence[ast.stmt], live_at_exit: frozenset[str] = frozenset()
+) -> Liveness:
+    """Liveness facts for the statements of a function body; `live_at_exit`
+    are the variables read after it (the result of an inlined function)."""
     result = Liveness()
-    _live_block(body, frozenset(), None, result)
+    _live_block(body, live_at_exit, None, result)
     return result
 
 
@@ -165,8 +181,17 @@ def _live_loop(
 def _live_simple(stmt: ast.stmt, live: frozenset[str]) -> frozenset[str]:
     """A statement without control flow: kill what it assigns, add what it reads."""
     if isinstance(stmt, ast.Assign):
-        killed = {t.id for t in stmt.targets if isinstance(t, ast.Name)}
+        killed = {n.id for t in stmt.targets for n in _unpacked_names(t)}
         return frozenset((live - killed) | names_read(stmt))
     if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
         return frozenset(live | names_read(stmt) | {stmt.target.id})
     return frozenset(live | names_read(stmt))
+
+
+def _unpacked_names(target: ast.expr) -> list[ast.Name]:
+    """The variables a target assigns as a whole (`x`, `x, (y, z)`), not `a[i]`."""
+    if isinstance(target, ast.Name):
+        return [target]
+    if isinstance(target, ast.Tuple | ast.List):
+        return [n for element in target.elts for n in _unpacked_names(element)]
+    return []

@@ -1,101 +1,293 @@
-"""numba signature strings: `"void(int32[:], float32[:], int64)"`.
+"""numba signatures: `"void(int32[:], float32[:, ::1], int64)"` or type objects.
 
-The frontend accepts the subset of numba's signature syntax (see
-`numba.core.sigutils`) that names 1-D arrays and scalars of `int32`, `int64`,
-`float32` and `float64`: each parameter is a type name (numba's long or short
-spelling: `int32` / `i4`, `float64` / `f8`, `intp`), optionally followed by
-`[:]` or `[::1]` for a 1-D array. The return type, when given, must be `void`
-(or `none`): kernels return nothing.
+A signature is what `numba.cuda.jit(signature)` takes:
+
+* a string in numba's syntax (`numba.core.sigutils`): a return type (`void` /
+  `none` for kernels, a scalar type for device functions) and parameters,
+  each a scalar type name (numba's long or short spellings: `int32` / `i4`,
+  `uint8` / `u1`, `float64` / `f8`, `intp`, `boolean` / `b1`) optionally
+  followed by array dimensions: `[:]` (any layout), `[::1]` (C-contiguous),
+  `[:, :]`, `[:, ::1]` (C), `[::1, :]` (Fortran);
+* numba type objects: a `Signature` (`numba.void(numba.float32[:])`), a tuple
+  of types (`(numba.float32[:, :], numba.int32)`), or a single type.
+
+Types are read by name and attributes (`dtype`, `ndim`, `layout` for arrays),
+so the type objects of numba, numba-cuda and numba's CUDA simulator all work.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from xdsl.dialects.builtin import f32, f64, i32, i64
-from xdsl.ir import Attribute
+import numpy as np
 
-_SCALARS: dict[str, Attribute] = {
-    "int32": i32,
-    "i4": i32,
-    "int64": i64,
-    "i8": i64,
-    "intp": i64,
-    "float32": f32,
-    "f4": f32,
-    "float64": f64,
-    "f8": f64,
-}
-
-_PARAM = re.compile(
-    r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*(?P<array>\[\s*:{1,2}\s*1?\s*\])?$"
+from simt.frontend.types import (
+    BOOL,
+    FLOAT64,
+    UNSUPPORTED_SCALARS,
+    ArrayType,
+    Layout,
+    ScalarType,
+    TupleType,
+    python_constant_type,
+    scalar_named,
+    scalar_of_dtype,
 )
-_SIGNATURE = re.compile(
-    r"^\s*(?P<ret>[A-Za-z_][A-Za-z0-9_]*)?\s*\((?P<params>.*)\)\s*$"
-)
+
+ParamType = ScalarType | ArrayType | TupleType
 
 
 @dataclass(frozen=True)
-class Param:
-    """One kernel parameter: a scalar, or a 1-D array of `element` values."""
+class KernelSignature:
+    """The parameter types of a function and its result type (None: void)."""
 
-    element: Attribute
-    is_array: bool
+    params: tuple[ParamType, ...]
+    result: ScalarType | None = None
+
+    def __str__(self) -> str:
+        """numba's string form: `void(float32[:, ::1], int64)`."""
+        result = "void" if self.result is None else str(self.result)
+        return f"{result}({', '.join(spelling(p) for p in self.params)})"
+
+
+def spelling(param: ParamType) -> str:
+    """A parameter type in numba's string syntax (`float32[::1, :]`)."""
+    if isinstance(param, ScalarType):
+        return str(param)
+    if isinstance(param, TupleType):
+        items = [spelling(item) for item in param.items]
+        if items and all(item == items[0] for item in items):
+            return f"UniTuple({items[0]}, {len(items)})"
+        return f"Tuple({', '.join(items)})"
+    if param.ndim == 0:
+        return f"array({param.dtype}, 0d, {param.layout})"
+    dims = [":"] * param.ndim
+    if param.layout == "C":
+        dims[-1] = "::1"
+    elif param.layout == "F":
+        dims[0] = "::1"
+    return f"{param.dtype}[{', '.join(dims)}]"
 
 
 class SignatureError(ValueError):
-    """A signature string that is not a supported numba kernel signature."""
+    """A signature that is not a supported numba signature."""
 
 
-def parse_signature(text: object) -> tuple[Param, ...]:
-    """The parameters of a numba kernel signature such as `"void(int32[:], int64)"`
-    (a numba `Signature` object, `void(int32[:], int64)`, is read as its text)."""
-    text = signature_text(text)
+_SIGNATURE = re.compile(
+    r"^\s*(?P<ret>[A-Za-z_][A-Za-z0-9_.]*)?\s*\((?P<params>.*)\)\s*$"
+)
+_PARAM = re.compile(
+    r"^(?P<name>[A-Za-z_][A-Za-z0-9_.]*)\s*(?:\[(?P<dims>[\s:,1]*)\])?$"
+)
+_VOID = ("void", "none", "None")
+
+
+def parse_signature(signature: object) -> KernelSignature:
+    """The parameter and result types of a numba signature (string or objects)."""
+    if isinstance(signature, KernelSignature):
+        return signature
+    if isinstance(signature, str):
+        return _parse_string(signature)
+    if signature is None or isinstance(signature, int | float):
+        raise SignatureError(
+            "expected a signature string like 'void(int32[:], int64)', found "
+            f"{type(signature).__name__} {signature!r}"
+        )
+    args = getattr(signature, "args", None)
+    return_type = getattr(signature, "return_type", None)
+    if args is not None and return_type is not None:
+        result = _result_type(str(return_type))
+        return KernelSignature(tuple(type_of_object(a) for a in args), result)
+    if isinstance(signature, tuple | list):
+        return KernelSignature(tuple(type_of_object(a) for a in signature))
+    return KernelSignature((type_of_object(signature),))
+
+
+def _parse_string(text: str) -> KernelSignature:
     match = _SIGNATURE.match(text)
     if match is None:
         raise SignatureError(
             f"expected a signature like 'void(int32[:], int64)', found '{text}'"
         )
     ret = match.group("ret")
-    if ret is not None and ret not in ("void", "none"):
-        raise SignatureError(
-            f"expected return type 'void' (kernels return nothing), found '{ret}'"
-        )
-    body = match.group("params").strip()
+    result = _result_type(ret) if ret is not None else None
+    body = match.group("params").strip().rstrip(",")
     if not body:
-        return ()
-    return tuple(_parse_param(part.strip()) for part in body.split(","))
+        return KernelSignature((), result)
+    return KernelSignature(tuple(parse_type(p.strip()) for p in _split(body)), result)
 
 
-def _parse_param(text: str) -> Param:
+def _split(body: str) -> list[str]:
+    """The comma-separated parameters of a signature, commas in brackets kept."""
+    parts: list[str] = []
+    depth = 0
+    current = ""
+    for char in body:
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+            continue
+        depth += {"[": 1, "]": -1, "(": 1, ")": -1}.get(char, 0)
+        current += char
+    parts.append(current)
+    return parts
+
+
+def _result_type(name: str) -> ScalarType | None:
+    if name in _VOID:
+        return None
+    return _scalar(name.split(".")[-1], name)
+
+
+def _scalar(name: str, shown: str) -> ScalarType:
+    found = scalar_named(name)
+    if found is not None:
+        return found
+    why = UNSUPPORTED_SCALARS.get(name)
+    if why is not None:
+        raise SignatureError(f"type '{shown}': {why}")
+    raise SignatureError(
+        f"expected a scalar type (bool, int8 ... int64, uint8 ... uint64, "
+        f"float16, float32, float64), found '{shown}'"
+    )
+
+
+_ARRAY = re.compile(
+    r"^array\((?P<dtype>[A-Za-z_][A-Za-z0-9_]*),\s*(?P<ndim>\d+)d,\s*(?P<layout>[CFA])\)$"
+)
+_UNITUPLE = re.compile(r"^UniTuple\((?P<item>.*),\s*(?P<count>\d+)\)$")
+_TUPLE = re.compile(r"^Tuple\((?P<items>.*)\)$")
+
+
+def parse_type(text: str) -> ParamType:
+    """One parameter type in numba's string syntax (`float32[:, ::1]`,
+    `UniTuple(int32, 3)`, `Tuple(int64, float32[:])`)."""
+    array = _ARRAY.match(text)
+    if array is not None:
+        layout = array.group("layout")
+        assert layout in ("C", "F", "A")
+        return ArrayType(
+            _scalar(array.group("dtype"), text), int(array.group("ndim")), layout
+        )
+    uni = _UNITUPLE.match(text)
+    if uni is not None:
+        item = parse_type(uni.group("item").strip())
+        return TupleType((item,) * int(uni.group("count")))
+    mixed = _TUPLE.match(text)
+    if mixed is not None:
+        body = mixed.group("items").strip().rstrip(",")
+        parts = [parse_type(p.strip()) for p in _split(body)] if body else []
+        return TupleType(tuple(parts))
     match = _PARAM.match(text)
-    if match is None or match.group("name") not in _SCALARS:
+    if match is None:
         raise SignatureError(
-            f"expected a parameter type among int32, int64, float32, float64 "
-            f"(optionally followed by '[:]'), found '{text}'"
+            f"expected a parameter type like 'int32' or 'float32[:, ::1]', found '{text}'"
         )
-    return Param(_SCALARS[match.group("name")], match.group("array") is not None)
+    dtype = _scalar(match.group("name").split(".")[-1], text)
+    dims = match.group("dims")
+    if dims is None:
+        return dtype
+    return _array(dtype, dims, text)
 
 
-def signature_text(signature: object) -> str:
-    """The signature string of `signature`: itself when it is a string, the
-    same text for a numba `Signature` (`void(int32[:], int64)` built from
-    `numba.types`), else a `SignatureError`."""
-    if isinstance(signature, str):
-        return signature
-    args = getattr(signature, "args", None)
-    if not isinstance(args, tuple):
-        raise SignatureError(
-            f"expected a signature string like 'void(int32[:], int64)', "
-            f"found {type(signature).__name__} {signature!r}"
+def _array(dtype: ScalarType, dims: str, text: str) -> ArrayType:
+    parts = [d.replace(" ", "") for d in dims.split(",")]
+    if any(p not in (":", "::1") for p in parts):
+        raise SignatureError(f"expected array dimensions ':' or '::1', found '{text}'")
+    contiguous = [i for i, p in enumerate(parts) if p == "::1"]
+    layout: Layout = "A"
+    if contiguous == [len(parts) - 1]:
+        layout = "C"
+    elif contiguous == [0]:
+        layout = "F"
+    elif contiguous:
+        raise SignatureError(f"expected '::1' on the first or last dimension: '{text}'")
+    return ArrayType(dtype, len(parts), layout)
+
+
+def type_of_object(obj: object) -> ParamType:
+    """The type of a numba type object (scalar, array or tuple), read by name."""
+    if isinstance(obj, ScalarType | ArrayType | TupleType):
+        return obj
+    members = getattr(obj, "types", None)
+    if isinstance(members, tuple) and type(obj).__name__ in (
+        "UniTuple",
+        "Tuple",
+        "NamedUniTuple",
+        "NamedTuple",
+    ):
+        return TupleType(tuple(type_of_object(m) for m in members))
+    if isinstance(obj, str):
+        return parse_type(obj)
+    dtype = getattr(obj, "dtype", None)
+    ndim = getattr(obj, "ndim", None)
+    layout = getattr(obj, "layout", None)
+    if dtype is not None and isinstance(ndim, int) and layout in ("C", "F", "A"):
+        element = _scalar(str(dtype), str(obj))
+        return ArrayType(element, ndim, layout)
+    return _scalar(str(obj), str(obj))
+
+
+def signature_of_args(args: Sequence[object]) -> KernelSignature:
+    """The signature numba's dispatcher gives a call with `args` (`typeof`):
+    arrays by dtype, rank and layout, Python numbers as int64 / float64 /
+    bool, numpy scalars by dtype."""
+    return KernelSignature(tuple(typeof(arg) for arg in args))
+
+
+def typeof(value: object) -> ParamType:
+    """numba's `typeof` for the argument types a kernel takes."""
+    if isinstance(value, bool | np.bool_):
+        return BOOL
+    if isinstance(value, int):
+        return python_constant_type(value)
+    if isinstance(value, float):
+        return FLOAT64
+    if isinstance(value, np.generic):
+        found = scalar_of_dtype(value.dtype)
+        if found is not None:
+            return found
+    if isinstance(value, tuple):
+        items: tuple[Any, ...] = value
+        fields = getattr(type(value), "_fields", None)
+        return TupleType(
+            tuple(typeof(item) for item in items),
+            tuple(fields) if isinstance(fields, tuple) else None,
         )
-    params = ", ".join(_numba_type_text(arg) for arg in args)
-    return f"{getattr(signature, 'return_type', 'void')}({params})"
+    dtype = getattr(value, "dtype", None)
+    ndim = getattr(value, "ndim", None)
+    if isinstance(dtype, np.dtype) and isinstance(ndim, int):
+        element = scalar_of_dtype(dtype)
+        if element is None:
+            raise SignatureError(f"arrays of dtype {dtype} are not supported")
+        return ArrayType(element, ndim, _layout(value))
+    raise SignatureError(
+        f"cannot pass a value of type {type(value).__name__} to a kernel "
+        "(expected an array or a number)"
+    )
 
 
-def _numba_type_text(numba_type: object) -> str:
-    ndim = getattr(numba_type, "ndim", None)
-    if isinstance(ndim, int):
-        return f"{getattr(numba_type, 'dtype', numba_type)}[{', '.join([':'] * ndim)}]"
-    return str(numba_type)
+def _layout(array: object) -> Layout:
+    flags: Any = getattr(array, "flags", None)
+    if flags is None:
+        return "A"
+    if flags["C_CONTIGUOUS"]:
+        return "C"
+    if flags["F_CONTIGUOUS"]:
+        return "F"
+    return "A"
+
+
+def flatten_arguments(args: Sequence[object]) -> list[object]:
+    """Launch arguments as the kernel takes them: tuples element by element."""
+    flat: list[object] = []
+    for arg in args:
+        if isinstance(arg, tuple):
+            items: tuple[object, ...] = arg
+            flat.extend(flatten_arguments(items))
+        else:
+            flat.append(arg)
+    return flat

@@ -2,65 +2,80 @@
 
 Structured statements become `scf.if` / `scf.for` / `scf.while`; the
 unstructured ones (`simt.frontend.flow.unstructured_statements`: loops with
-`break`/`continue`, constructs around a nested `return`, and their ancestors)
-become `cf` block graphs in the function body. Local variables are SSA values
-kept in an environment (name -> value); where control flow joins they are
-threaded through as `scf` results and iter_args or as `cf` block arguments,
-only the variables live there (`simt.frontend.flow.liveness`).
+`break`/`continue`, constructs around a nested `return`, calls of device
+functions that contain such constructs, and their ancestors) become `cf`
+block graphs in the function body. Local variables are values kept in an
+environment (name -> value); where control flow joins they are threaded
+through as `scf` results and iter_args or as `cf` block arguments, only the
+variables live there (`simt.frontend.flow.liveness`), tuples element by
+element (`joins.py`).
 
 Types of loop-carried variables follow numba's SSA typing: the type at the
 loop header is the unification of the type on entry and the types on the back
 edges. The compiler finds it by iteration: it emits the loop with the entry
 types, and when a back edge brings a wider type it removes what it emitted and
 emits the loop again with the widened types (types only grow, in a lattice of
-height 3, so this ends). A variable assigned in a loop but not defined before
-it starts at the bottom type `bool` and holds zero until assigned, which is
-also what a variable defined on only some of the paths into a join holds on the
-others (numba leaves such a value undefined).
+finite height, so this ends). A variable assigned in a loop but not defined
+before it starts at the bottom type `bool` and holds zero until assigned, which
+is also what a variable defined on only some of the paths into a join holds on
+the others (numba leaves such a value undefined).
 
 A `for` loop over `range(start, stop, step)` evaluates its arguments once, as
 Python does; with a constant positive step it is an `scf.for`, otherwise an
 `scf.while` (or a `cf` loop) that tests `iv < stop` or `iv > stop` by the sign
-of the step. The loop variable keeps its last value after the loop.
+of the step. The loop variable keeps its last value after the loop. Loops over
+other iterables and loop `else` clauses are rewritten first (`desugar.py`).
+
+**Device functions** (`@cuda.jit(device=True)`, `@cuda.jit`, `numba.njit`
+functions, from any module) are inlined at each call: the callee's body is
+compiled in place with its parameters bound to the argument values (scalars,
+arrays, tuples) and its own globals, its returns rewritten into assignments
+(`desugar.eliminate_returns`). A declared signature
+(`@cuda.jit("float32(float32)", device=True)`) converts the arguments and
+the result as numba does. Inlining gives the analyses the whole kernel in one
+function and needs no calling convention for tuples and local arrays; a
+recursive call is reported as an error.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Sequence
+import copy
+import inspect
+import textwrap
+import types
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Any
 
-from xdsl.dialects import arith, cf, func, memref, scf
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    ArrayAttr,
-    MemRefType,
-    StringAttr,
-    UnitAttr,
-    i1,
-)
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.dialects import arith, cf, func, scf
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, StringAttr, UnitAttr
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
-from simt.frontend.errors import SourceLocator
-from simt.frontend.expressions import (
-    Array,
-    Env,
-    ExpressionCompiler,
-    describe,
-    dotted_name,
-)
+from simt.frontend.arrays import ModuleBuilder
+from simt.frontend.calls import CallCompiler
+from simt.frontend.desugar import RET, desugar_body, eliminate_returns
+from simt.frontend.errors import FrontendError, SourceLocator
+from simt.frontend.expressions import Env, describe, dotted_name
 from simt.frontend.flow import assigned_in, liveness, unstructured_statements
-from simt.frontend.signature import Param
-from simt.frontend.typing import (
-    is_bool,
-    is_integral,
-    range_type,
-    type_name,
-    unify,
-    unify_all,
+from simt.frontend.joins import JoinPlan, Slot, plan_join
+from simt.frontend.objects import (
+    ArrayValue,
+    StaticValue,
+    TupleValue,
+    Value,
+    describe_value,
 )
+from simt.frontend.scope import Scope, TextFunction, attribute
+from simt.frontend.signature import (
+    KernelSignature,
+    ParamType,
+    SignatureError,
+    parse_signature,
+)
+from simt.frontend.types import ArrayType, ScalarType, TupleType
+from simt.frontend.values import Scalar
 from simt.model.kernel import ARG_NAMES_ATTR, KERNEL_ATTR
 
 _STATEMENT_NAMES: dict[type[ast.AST], str] = {
@@ -73,7 +88,6 @@ _STATEMENT_NAMES: dict[type[ast.AST], str] = {
     ast.AsyncWith: "async with",
     ast.AsyncFor: "async for",
     ast.Raise: "raise",
-    ast.Assert: "assert",
     ast.Global: "global",
     ast.Nonlocal: "nonlocal",
     ast.Delete: "del",
@@ -108,32 +122,150 @@ class _Range:
     """The evaluated arguments of `for target in range(...)`."""
 
     target: str
-    start: SSAValue
-    stop: SSAValue
-    step: SSAValue
+    start: Scalar
+    stop: Scalar
+    step: Scalar
     constant_step: int | None
 
 
-class KernelCompiler(ExpressionCompiler):
+# ---------------------------------------------------------------------------
+# Functions: kernels and device functions
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class FunctionSource:
+    """A Python function ready to compile: its AST (rewritten by `desugar`),
+    where its names resolve, and how to locate its nodes."""
+
+    tree: ast.FunctionDef
+    scope: Scope
+    locator: SourceLocator
+    signature: KernelSignature | None = None
+    defaults: tuple[object, ...] = ()
+    needs_cf: bool | None = None
+
+
+def function_source(fn: Any) -> FunctionSource:
+    """The source of a function object (a dispatcher's `py_func` too)."""
+    py_func = python_function(fn)
+    tree, locator = function_ast(py_func)
+    closure = dict(
+        zip(
+            py_func.__code__.co_freevars,
+            (c.cell_contents for c in py_func.__closure__ or ()),
+            strict=True,
+        )
+    )
+    scope = Scope(py_func.__globals__, closure)
+    return FunctionSource(tree, scope, locator, defaults=py_func.__defaults__ or ())
+
+
+def python_function(fn: Any) -> types.FunctionType:
+    """The Python function of a function or dispatcher (numba's `py_func`,
+    the CUDA simulator's `fn`)."""
+    for attr in ("py_func", "fn", "__wrapped__"):
+        inner = getattr(fn, attr, None)
+        if isinstance(inner, types.FunctionType):
+            return inner
+    if isinstance(fn, types.FunctionType):
+        return fn
+    raise TypeError(f"expected a Python function or a numba dispatcher, found {fn!r}")
+
+
+def function_ast(fn: types.FunctionType) -> tuple[ast.FunctionDef, SourceLocator]:
+    """The AST of a function object, with a locator into its file."""
+    try:
+        lines, first = inspect.getsourcelines(fn)
+        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
+    except (OSError, TypeError) as error:
+        raise FrontendError(
+            fn.__code__.co_filename,
+            fn.__code__.co_firstlineno,
+            1,
+            f"cannot read the source of '{fn.__qualname__}' ({error}); a function "
+            "defined with exec() has no source file: pass its source text, as "
+            "simt.compile_python(source, signature, name=...) or "
+            "simt.jit(signature, source=...)",
+        ) from None
+    source = "".join(lines)
+    dedented = textwrap.dedent(source)
+    indent = len(lines[0]) - len(lines[0].lstrip()) if dedented != source else 0
+    locator = SourceLocator(filename, first - 1, indent)
+    tree = parse(dedented, filename)
+    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    if not defs:
+        raise locator.error(tree, "expected a function definition")
+    return defs[0], locator
+
+
+def parse(source: str, filename: str) -> ast.Module:
+    try:
+        return ast.parse(source, filename)
+    except SyntaxError as error:
+        line = error.lineno or 1
+        col = error.offset or 1
+        raise FrontendError(filename, line, col, f"syntax error: {error.msg}") from None
+
+
+def declared_signature(tree: ast.FunctionDef) -> str | None:
+    """The signature string of a `@...jit("sig", ...)` decorator, if any."""
+    for decorator in tree.decorator_list:
+        if not isinstance(decorator, ast.Call) or not decorator.args:
+            continue
+        callee = dotted_name(decorator.func)
+        first = decorator.args[0]
+        if callee is None or callee.split(".")[-1] != "jit":
+            continue
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value
+    return None
+
+
+@dataclass
+class CompileContext:
+    """What the compilation of one kernel shares with the functions it inlines."""
+
+    module: ModuleBuilder = field(default_factory=ModuleBuilder)
+    device_functions: dict[int, FunctionSource] = field(
+        default_factory=dict[int, FunctionSource]
+    )
+    inlining: list[str] = field(default_factory=list[str])
+
+
+# ---------------------------------------------------------------------------
+# The compiler
+# ---------------------------------------------------------------------------
+
+
+class KernelCompiler(CallCompiler):
     """Compiles one Python function into a kernel `func.func`."""
 
     def __init__(
         self,
-        fn: ast.FunctionDef,
-        params: Sequence[Param],
-        locator: SourceLocator,
-        constants: dict[str, int | float | bool],
+        source: FunctionSource,
+        params: Sequence[ParamType],
         name: str | None = None,
+        context: CompileContext | None = None,
     ):
-        super().__init__(locator, {}, constants)
-        self.fn = fn
+        super().__init__(source.locator, source.scope)
+        self.context = context if context is not None else CompileContext()
+        self.module = self.context.module
+        self.source = source
+        self.fn = source.tree
         self.params = tuple(params)
-        self.name = name if name is not None else fn.name
-        self.unstructured = unstructured_statements(fn.body)
-        self.live = liveness(fn.body)
+        self.name = name if name is not None else self.fn.name
+        self.kernel_name = self.name
+        self.body = desugar_body(self.fn.body)
+        self.live = liveness(self.body)
         self.loops: list[_Loop] = []
         self.region = Region()
+        self.entry = Block()
         self._hidden = count()
+        self._target: str | None = None
+        self._inline_sources: list[FunctionSource] = []
+        self._locals = local_names(self.fn)
+        self.unstructured = unstructured_statements(self.body, self._produces_cf)
 
     # -- the function -------------------------------------------------------
 
@@ -141,37 +273,32 @@ class KernelCompiler(ExpressionCompiler):
         """The kernel: `func.func @name(...) attributes {simt.kernel, simt.arg_names}`."""
         self.at(self.fn)
         names = self._parameter_names()
-        inputs = [
-            MemRefType(p.element, [DYNAMIC_INDEX]) if p.is_array else p.element
-            for p in self.params
+        leaves = [
+            leaf
+            for name, param in zip(names, self.params, strict=True)
+            for leaf in _param_leaves(name, param)
         ]
+        inputs = [p.memref if isinstance(p, ArrayType) else p.ir for _, p in leaves]
         kernel = func.FuncOp(self.name, (inputs, []))
         self.ops.locate(kernel)
         self.region = kernel.body
-        entry = kernel.body.block
-        for name, param, arg in zip(names, self.params, entry.args, strict=True):
-            arg.name_hint = name
-            if param.is_array:
-                self.arrays[name] = Array(name, arg, param.element)
-            else:
-                self.env[name] = arg
-        self.block = entry
-        self.statements(self.fn.body)
+        self.entry = kernel.body.block
+        args = iter(self.entry.args)
+        for name, param in zip(names, self.params, strict=True):
+            self.env[name] = _param_value(name, param, args)
+        self.block = self.entry
+        self.statements(self.body)
         if self.block is not None:
             self.ops.add(func.ReturnOp())
         kernel.attributes[KERNEL_ATTR] = UnitAttr()
-        kernel.attributes[ARG_NAMES_ATTR] = ArrayAttr([StringAttr(n) for n in names])
+        kernel.attributes[ARG_NAMES_ATTR] = ArrayAttr(
+            [StringAttr(n) for n, _ in leaves]
+        )
         return kernel
 
     def _parameter_names(self) -> list[str]:
         args = self.fn.args
-        extra = (
-            args.posonlyargs
-            or args.kwonlyargs
-            or args.vararg
-            or args.kwarg
-            or args.defaults
-        )
+        extra = args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg
         if extra:
             raise self.locator.unsupported(
                 self.fn,
@@ -208,70 +335,141 @@ class KernelCompiler(ExpressionCompiler):
     def _assign(self, stmt: ast.Assign) -> None:
         for target in stmt.targets:
             self._check_target(target)
-        value = self.expr(stmt.value)
+        single = stmt.targets[0] if len(stmt.targets) == 1 else None
+        self._target = single.id if isinstance(single, ast.Name) else None
+        try:
+            value = self.expr(stmt.value)
+        finally:
+            self._target = None
         for target in stmt.targets:
-            if isinstance(target, ast.Name):
-                self.env[target.id] = value
-            else:
-                assert isinstance(target, ast.Subscript)
-                self._store(target, value)
+            self.assign(target, value)
+
+    def assign(self, target: ast.expr, value: Value) -> None:
+        """Binds `target` (a name, `a[i]`, or a tuple of targets) to `value`."""
+        if isinstance(target, ast.Name):
+            self.env[target.id] = value
+        elif isinstance(target, ast.Tuple | ast.List):
+            self._unpack(target, value)
+        else:
+            assert isinstance(target, ast.Subscript)
+            self._store(target, value)
+
+    def _unpack(self, target: ast.Tuple | ast.List, value: Value) -> None:
+        if isinstance(value, ArrayValue) and value.type.ndim == 1:
+            items: tuple[Value, ...] = tuple(
+                self.array_get(target, value, ast.Constant(k))
+                for k in range(len(target.elts))
+            )
+        elif isinstance(value, TupleValue):
+            items = value.items
+        else:
+            raise self.error(
+                target,
+                f"cannot unpack a value of type {describe_value(value)} into "
+                f"{len(target.elts)} variables",
+            )
+        if len(items) != len(target.elts):
+            raise self.error(
+                target,
+                f"cannot unpack a tuple of {len(items)} into {len(target.elts)} variables",
+            )
+        for element, item in zip(target.elts, items, strict=True):
+            self.assign(element, item)
 
     def _check_target(self, target: ast.expr) -> None:
         if isinstance(target, ast.Subscript):
             return
+        if isinstance(target, ast.Tuple | ast.List):
+            for element in target.elts:
+                if isinstance(element, ast.Starred):
+                    raise self.unsupported(element, "starred assignment")
+                self._check_target(element)
+            return
         if not isinstance(target, ast.Name):
-            raise self.locator.unsupported(
+            raise self.unsupported(
                 target,
                 f"assignment to {describe(target)}",
-                "only variables and a[i] can be assigned",
-            )
-        if target.id in self.arrays:
-            raise self.locator.error(
-                target, f"assignment to array parameter '{target.id}'"
+                "only variables, a[i] and tuples of them can be assigned",
             )
 
-    def _store(self, target: ast.Subscript, value: SSAValue) -> None:
-        array, index = self.index(target)
-        converted = self.ops.convert(value, array.element)
-        self.ops.add(memref.StoreOp.get(converted, array.value, [index]))
+    def _store(self, target: ast.Subscript, value: Value) -> None:
+        base = self.expr(target.value)
+        if not isinstance(base, ArrayValue):
+            raise self.unsupported(
+                target,
+                f"assignment to an element of {describe_value(base)}",
+                "only array elements can be assigned",
+            )
+        self.array_set(target, base, target.slice, value)
 
     def _augassign(self, stmt: ast.AugAssign) -> None:
         kind = type(stmt.op)
         self._check_target(stmt.target)
         if isinstance(stmt.target, ast.Name):
-            current = self._name(ast.Name(stmt.target.id, ast.Load()))
+            current = self.as_scalar(
+                stmt, self._name(ast.Name(stmt.target.id, ast.Load()))
+            )
             self.env[stmt.target.id] = self._combine(stmt, kind, current)
             return
-        assert isinstance(stmt.target, ast.Subscript)
-        array, index = self.index(stmt.target)
-        current = self.ops.value(memref.LoadOp.get(array.value, [index]))
-        updated = self.ops.convert(self._combine(stmt, kind, current), array.element)
-        self.ops.add(memref.StoreOp.get(updated, array.value, [index]))
+        if not isinstance(stmt.target, ast.Subscript):
+            raise self.unsupported(
+                stmt.target, f"augmented assignment to {describe(stmt.target)}"
+            )
+        base = self.expr(stmt.target.value)
+        if not isinstance(base, ArrayValue):
+            raise self.unsupported(
+                stmt.target, "augmented assignment", "only to array elements"
+            )
+        if base.type.space.value == "constant":
+            raise self.error(stmt, f"cannot write to constant array '{base.name}'")
+        parts = self._indices(stmt.target.slice)
+        if len(parts) != base.type.ndim or any(isinstance(p, ast.Slice) for p in parts):
+            raise self.unsupported(
+                stmt.target, "augmented assignment to an array slice"
+            )
+        indices = self.element_indices(base, parts)
+        from xdsl.dialects import memref
+
+        loaded = self.ops.scalar(
+            memref.LoadOp.get(base.value, indices), base.type.dtype
+        )
+        updated = self.ops.convert(self._combine(stmt, kind, loaded), base.type.dtype)
+        self.ops.add(memref.StoreOp.get(updated.value, base.value, indices))
 
     def _combine(
-        self, stmt: ast.AugAssign, kind: type[ast.operator], current: SSAValue
-    ) -> SSAValue:
+        self, stmt: ast.AugAssign, kind: type[ast.operator], current: Scalar
+    ) -> Scalar:
         """`current <op>= value`, typed as `current <op> value`."""
         if kind is ast.Pow:
             return self.power_of(stmt, current, stmt.value)
         if kind is ast.MatMult:
-            raise self.locator.unsupported(stmt, "operator @")
-        value = self.expr(stmt.value)
-        result = self._binop_type(stmt, kind, current.type, value.type)
-        return self.ops.binary(
-            kind, self.ops.convert(current, result), self.ops.convert(value, result)
-        )
+            raise self.unsupported(stmt, "operator @")
+        value = self.scalar(stmt.value)
+        return self.binary(stmt, kind, current, value)
 
     def _expr_statement(self, stmt: ast.Expr) -> None:
         if isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str):
             return
         call = stmt.value
-        if isinstance(call, ast.Call) and dotted_name(call.func) == "cuda.syncthreads":
+        if isinstance(call, ast.Call) and self._resolves_to(
+            call.func, "cuda.syncthreads"
+        ):
             self.syncthreads(call)
             return
         self.expr(stmt.value)
 
+    def _resolves_to(self, node: ast.expr, path: str) -> bool:
+        name = dotted_name(node)
+        if name == path:
+            return True
+        static = self._static_callee(node)
+        return static is not None and static.path == path
+
     def _pass(self, stmt: ast.Pass) -> None:
+        return
+
+    def _assert(self, stmt: ast.Assert) -> None:
+        """`assert` compiles to nothing, as in numba-cuda kernels without `debug=True`."""
         return
 
     def _return(self, stmt: ast.Return) -> None:
@@ -304,6 +502,242 @@ class KernelCompiler(ExpressionCompiler):
         assert self.block is not None
         return self.block
 
+    # -- compile-time values --------------------------------------------------
+
+    def static_object(self, node: ast.expr) -> object:
+        """The Python value of a constant expression: literals, names of the
+        function's globals and closure, constant local variables, and any
+        expression over them (`TPB * 2`, `(N, M)`)."""
+        try:
+            return ast.literal_eval(node)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            pass
+        namespace: dict[str, object] = {**self.scope.globals, **self.scope.closure}
+        for name, value in self.env.items():
+            constant = _constant_value(value)
+            if constant is not None:
+                namespace[name] = constant
+        try:
+            code = compile(ast.Expression(body=node), "<constant>", "eval")
+            return eval(code, {"__builtins__": __builtins__}, namespace)
+        except Exception:
+            raise self.error(
+                node, f"expected a compile-time constant, found '{ast.unparse(node)}'"
+            ) from None
+
+    @property
+    def target_name(self) -> str | None:
+        return self._target
+
+    def site_key(self, node: ast.AST) -> tuple[int, int]:
+        return (id(self.fn), id(node))
+
+    # -- device functions -------------------------------------------------------
+
+    def is_device_function(self, obj: object) -> bool:
+        if isinstance(obj, TextFunction):
+            return True
+        try:
+            python_function(obj)
+        except TypeError:
+            return False
+        return not isinstance(obj, types.BuiltinFunctionType) and (
+            hasattr(obj, "py_func") or hasattr(obj, "fn") or _is_plain_function(obj)
+        )
+
+    def _device_source(self, obj: object) -> FunctionSource:
+        if isinstance(obj, TextFunction):
+            key = id(obj.tree)
+        else:
+            key = id(python_function(obj).__code__)
+        found = self.context.device_functions.get(key)
+        if found is None:
+            if isinstance(obj, TextFunction):
+                found = FunctionSource(obj.tree, obj.scope, obj.locator)
+            else:
+                found = function_source(python_function(obj))
+            text = declared_signature(found.tree)
+            if text is not None:
+                try:
+                    found.signature = parse_signature(text)
+                except SignatureError as error:
+                    raise found.locator.error(found.tree, str(error)) from None
+            tree = copy.copy(found.tree)
+            tree.body = eliminate_returns(desugar_body(found.tree.body))
+            found.tree = tree
+            self.context.device_functions[key] = found
+        return found
+
+    def _static_callee(self, node: ast.expr) -> StaticValue | None:
+        """The compile-time callee of a call, resolved without compiling it."""
+        if isinstance(node, ast.Name):
+            if node.id in self.env or node.id in self._locals:
+                return None
+            return self.scope.lookup(node.id)
+        if isinstance(node, ast.Attribute):
+            base = self._static_callee(node.value)
+            return attribute(base, node.attr) if base is not None else None
+        return None
+
+    def _produces_cf(self, node: ast.AST) -> bool:
+        """Whether inlining the calls in `node` creates `cf` blocks."""
+        for sub in _calls_in(node):
+            callee = self._static_callee(sub.func)
+            if callee is None or not self.is_device_function(callee.obj):
+                continue
+            if self._needs_cf(self._device_source(callee.obj)):
+                return True
+        return False
+
+    def _needs_cf(self, source: FunctionSource) -> bool:
+        if source.needs_cf is None:
+            source.needs_cf = False
+            saved = (self.scope, self._locals)
+            self.scope, self._locals = source.scope, local_names(source.tree)
+            try:
+                marked = unstructured_statements(source.tree.body, self._produces_cf)
+            finally:
+                self.scope, self._locals = saved
+            source.needs_cf = bool(marked)
+        return source.needs_cf
+
+    def inline_call(self, node: ast.Call, function: object) -> Value:
+        source = self._device_source(function)
+        name = source.tree.name
+        if any(s is source for s in self._inline_sources):
+            chain = " -> ".join([*self.context.inlining, name])
+            raise self.error(
+                node,
+                f"recursive call to device function '{name}' ({chain}): device "
+                "functions are inlined, so recursion is not supported",
+            )
+        args = self._call_arguments(node, source)
+        if source.needs_cf and self._current().parent is not self.region:
+            raise self.unsupported(
+                node,
+                f"call to '{name}' here",
+                "the function has loops with break/continue or returns inside "
+                "loops, so it cannot be called inside 'and'/'or'/'if-else' "
+                "expressions; assign its result to a variable first",
+            )
+        return self._inline(node, source, args)
+
+    def _call_arguments(
+        self, node: ast.Call, source: FunctionSource
+    ) -> dict[str, Value]:
+        params = [a.arg for a in source.tree.args.args]
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(
+            k.arg is None for k in node.keywords
+        ):
+            raise self.unsupported(node, "*args or **kwargs in a call")
+        if len(node.args) > len(params):
+            raise self.error(
+                node,
+                f"'{source.tree.name}' takes {len(params)} argument(s), found {len(node.args)}",
+            )
+        bound: dict[str, Value] = {}
+        for name, arg in zip(params, node.args, strict=False):
+            bound[name] = self.expr(arg)
+        for keyword in node.keywords:
+            assert keyword.arg is not None
+            if keyword.arg not in params or keyword.arg in bound:
+                raise self.error(
+                    node,
+                    f"'{source.tree.name}' got an unexpected argument '{keyword.arg}'",
+                )
+            bound[keyword.arg] = self.expr(keyword.value)
+        first_default = len(params) - len(source.defaults)
+        for index, name in enumerate(params):
+            if name in bound:
+                continue
+            if index < first_default:
+                raise self.error(
+                    node, f"'{source.tree.name}' is missing the argument '{name}'"
+                )
+            bound[name] = self.materialize(
+                node, StaticValue(source.defaults[index - first_default])
+            )
+        return self._convert_arguments(node, source, params, bound)
+
+    def _convert_arguments(
+        self,
+        node: ast.AST,
+        source: FunctionSource,
+        params: list[str],
+        bound: dict[str, Value],
+    ) -> dict[str, Value]:
+        signature = source.signature
+        if signature is None:
+            return bound
+        if len(signature.params) != len(params):
+            raise self.error(
+                node,
+                f"the signature of '{source.tree.name}' gives {len(signature.params)} "
+                f"parameter(s), the function has {len(params)}",
+            )
+        for name, declared in zip(params, signature.params, strict=True):
+            if isinstance(declared, ScalarType):
+                bound[name] = self.ops.convert(
+                    self.as_scalar(node, bound[name]), declared
+                )
+        return bound
+
+    def _inline(
+        self, node: ast.Call, source: FunctionSource, args: dict[str, Value]
+    ) -> Value:
+        saved = (
+            self.env,
+            self.scope,
+            self.locator,
+            self.ops.locator,
+            self.live,
+            self.unstructured,
+            self.loops,
+            self.fn,
+            self._locals,
+        )
+        self.context.inlining.append(source.tree.name)
+        self._inline_sources.append(source)
+        self.env = dict(args)
+        self.scope = source.scope
+        self.locator = source.locator
+        self.ops.locator = source.locator
+        self.fn = source.tree
+        self._locals = local_names(source.tree)
+        self.loops = []
+        try:
+            self.unstructured = unstructured_statements(
+                source.tree.body, self._produces_cf
+            )
+            self.live = liveness(source.tree.body, frozenset({RET}))
+            self.statements(source.tree.body)
+            result = self.env.get(RET)
+        finally:
+            (
+                self.env,
+                self.scope,
+                self.locator,
+                self.ops.locator,
+                self.live,
+                self.unstructured,
+                self.loops,
+                self.fn,
+                self._locals,
+            ) = saved
+            self.context.inlining.pop()
+            self._inline_sources.pop()
+        if self.block is None:
+            raise self.error(
+                node, f"device function '{source.tree.name}' never returns"
+            )
+        if result is None:
+            return StaticValue(None)
+        if source.signature is not None and source.signature.result is not None:
+            return self.ops.convert(
+                self.as_scalar(node, result), source.signature.result
+            )
+        return result
+
     # -- helpers for blocks, edges and loops ----------------------------------
 
     def _start(self, block: Block, env: Env) -> None:
@@ -324,29 +758,18 @@ class KernelCompiler(ExpressionCompiler):
         finally:
             self.block, self.env = saved_block, saved_env
 
-    def _values(
-        self, env: Env, names: Sequence[str], types: Sequence[Attribute]
-    ) -> list[SSAValue]:
-        """The values of `names` in `env`, converted; zero for the ones it lacks."""
-        return [
-            self.ops.convert(env[n], t) if n in env else self.ops.zero(t)
-            for n, t in zip(names, types, strict=True)
-        ]
-
-    def _jump(
-        self,
-        edge: Edge,
-        target: Block,
-        names: Sequence[str],
-        types: Sequence[Attribute],
-    ) -> None:
+    def _jump(self, edge: Edge, target: Block, plan: JoinPlan) -> None:
         block, env = edge
         if block.parent is None:
             self.region.add_block(block)
         saved = self.block
         self.block = block
-        self.ops.add(cf.BranchOp(target, *self._values(env, names, types)))
+        self.ops.add(cf.BranchOp(target, *plan.values(env, self.ops)))
         self.block = saved
+
+    def _fail(self, message: str) -> FrontendError:
+        node = self.ops.node if self.ops.node is not None else self.fn
+        return self.error(node, message)
 
     def _join(self, edges: Sequence[Edge], live: frozenset[str]) -> None:
         """Continues after a `cf` join of `edges`, passing the live variables as block args."""
@@ -356,21 +779,22 @@ class KernelCompiler(ExpressionCompiler):
         if len(edges) == 1:
             self._start(*edges[0])
             return
-        first = edges[0][1]
+        envs = [e for _, e in edges]
+        first = envs[0]
         common = {
-            n: v for n, v in first.items() if all(e.get(n) is v for _, e in edges[1:])
+            n: v for n, v in first.items() if all(e.get(n) == v for e in envs[1:])
         }
-        names = sorted(
-            n for n in live if n not in common and any(n in e for _, e in edges)
-        )
-        types = [unify_all([e[n].type for _, e in edges if n in e]) for n in names]
-        join = self._block(names, types)
+        names = sorted(n for n in live if n not in common and any(n in e for e in envs))
+        plan = plan_join(names, envs, self._fail)
+        join = self._block(plan)
         for edge in edges:
-            self._jump(edge, join, names, types)
-        self._start(join, {**common, **dict(zip(names, join.args, strict=True))})
+            self._jump(edge, join, plan)
+        self._start(join, {**common, **plan.bind(join.args)})
 
     @staticmethod
-    def _block(names: Sequence[str], types: Sequence[Attribute]) -> Block:
+    def _block(plan: JoinPlan, prefix: Sequence[tuple[str, ScalarType]] = ()) -> Block:
+        names = [n for n, _ in prefix] + plan.arg_names()
+        types = [t.ir for _, t in prefix] + [t.ir for t in plan.types]
         block = Block(arg_types=types)
         for name, arg in zip(names, block.args, strict=True):
             if not name.startswith("$"):
@@ -407,31 +831,86 @@ class KernelCompiler(ExpressionCompiler):
             op.drop_all_references()
         self.block, self.env = snapshot.block, snapshot.env
 
+    def _initial_plan(self, names: Sequence[str]) -> JoinPlan:
+        """The loop header's variables as they enter (bool for undefined ones)."""
+        slots: list[Slot] = []
+        for name in names:
+            value = self.env.get(name)
+            if value is None:
+                slots.append(Slot.undefined_slot(name))
+                continue
+            slots.append(self._slot(name, [value]))
+        return JoinPlan(tuple(slots))
+
+    def _slot(self, name: str, values: list[Value]) -> Slot:
+        plan = plan_join([name], [{name: v} for v in values], self._fail)
+        return plan.slots[0]
+
     def _fixpoint(
-        self, names: Sequence[str], attempt: Callable[[dict[str, Attribute]], list[Env]]
+        self, names: Sequence[str], attempt: Callable[[JoinPlan], list[Env]]
     ) -> None:
         """Emits a loop with header types widened until the back edges fit them."""
-        types = {n: self.env[n].type if n in self.env else i1 for n in names}
+        plan = self._initial_plan(names)
         while True:
             snapshot = self._snapshot()
-            back_edges = attempt(types)
-            widened = dict(types)
+            back_edges = attempt(plan)
+            widened = list(plan.slots)
             for env in back_edges:
-                for n in names:
-                    if n in env:
-                        widened[n] = unify(widened[n], env[n].type)
-            if widened == types:
+                for index, slot in enumerate(widened):
+                    if slot.name in env:
+                        widened[index] = self._widen(slot, env[slot.name])
+            new_plan = JoinPlan(tuple(widened))
+            if new_plan.key() == plan.key():
                 return
             self._rollback(snapshot)
-            types = widened
+            plan = new_plan
+
+    def _widen(self, slot: Slot, value: Value) -> Slot:
+        try:
+            return slot.widened(value)
+        except Exception as error:
+            raise self._fail(str(error)) from None
 
     # -- if ---------------------------------------------------------------
 
     def _if(self, stmt: ast.If) -> None:
+        static = self._static_condition(stmt.test)
+        if static is not None:
+            # numba prunes a branch on a constant (a literal argument of a
+            # device function, a global flag): the other branch is not typed.
+            self.statements(stmt.body if static else stmt.orelse)
+            return
         if id(stmt) in self.unstructured:
             self._cf_if(stmt)
         else:
             self._scf_if(stmt)
+
+    def _static_condition(self, node: ast.expr) -> bool | None:
+        """The truth of a condition known at compile time: a literal, `not`
+        of one, a name bound to a constant or to a global/closure number, bool
+        or None; None when it is not known."""
+        if isinstance(node, ast.Constant):
+            return bool(node.value)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            inner = self._static_condition(node.operand)
+            return None if inner is None else not inner
+        if not isinstance(node, ast.Name):
+            return None
+        value = self.env.get(node.id)
+        if value is None:
+            found = self.scope.lookup(node.id)
+            if found is None:
+                return None
+            value = found
+        if isinstance(value, StaticValue):
+            obj = value.obj
+            if (obj is None and value.path is None) or isinstance(
+                obj, bool | int | float
+            ):
+                return bool(obj)
+            return None
+        constant = _constant_value(value)
+        return None if constant is None else bool(constant)
 
     def _scf_if(self, stmt: ast.If) -> None:
         cond = self.condition(stmt.test)
@@ -443,26 +922,33 @@ class KernelCompiler(ExpressionCompiler):
             self._within(else_block, self.env, lambda: self.statements(stmt.orelse)),
         ]
         names = sorted(n for n in assigned & live if any(n in e for e in envs))
-        types = [unify_all([e[n].type for e in envs if n in e]) for n in names]
+        plan = plan_join(names, envs, self._fail)
         for block, env in zip((then_block, else_block), envs, strict=True):
             self._within(
                 block,
                 env,
-                lambda env=env: self._yield(*self._values(env, names, types)),
+                lambda env=env: self._yield_plan(plan, env),
             )
-        has_else = bool(stmt.orelse) or bool(names)
+        types = [t.ir for t in plan.types]
+        has_else = bool(stmt.orelse) or bool(types)
         op = scf.IfOp(
-            cond, types, Region(then_block), Region(else_block) if has_else else None
+            cond.value,
+            types,
+            Region(then_block),
+            Region(else_block) if has_else else None,
         )
         self.ops.add(op)
-        self._bind_after(assigned, names, op.results)
+        self._bind_after(assigned, plan, op.results)
+
+    def _yield_plan(self, plan: JoinPlan, env: Env) -> None:
+        self.ops.add(scf.YieldOp(*plan.values(env, self.ops)))
 
     def _bind_after(
-        self, assigned: set[str], names: Sequence[str], values: Sequence[SSAValue]
+        self, assigned: set[str], plan: JoinPlan, values: Sequence[SSAValue]
     ) -> None:
         """The env after a structured op: its results replace what it assigned."""
         env = {n: v for n, v in self.env.items() if n not in assigned}
-        env.update(zip(names, values, strict=True))
+        env.update(plan.bind(values))
         self.env = env
 
     def _cf_if(self, stmt: ast.If) -> None:
@@ -489,7 +975,7 @@ class KernelCompiler(ExpressionCompiler):
             self._branch_chain(node, on_true, on_false)
         else:
             cond = self.condition(node)
-            self.ops.add(cf.ConditionalBranchOp(cond, on_true, [], on_false, []))
+            self.ops.add(cf.ConditionalBranchOp(cond.value, on_true, [], on_false, []))
         self.block = None
         self.ops.node = previous
 
@@ -510,12 +996,22 @@ class KernelCompiler(ExpressionCompiler):
             zip(node.ops, node.comparators, strict=True)
         ):
             right = self.expr(comparator)
-            cond = self.compare_pair(node, type(op), left, right)
+            if isinstance(op, ast.In | ast.NotIn):
+                cond = self._contains(node, left, right, isinstance(op, ast.NotIn))
+            else:
+                cond = self.compare_pair(
+                    node,
+                    type(op),
+                    self.as_scalar(node, left),
+                    self.as_scalar(node, right),
+                )
             if index + 1 == len(node.ops):
-                self.ops.add(cf.ConditionalBranchOp(cond, on_true, [], on_false, []))
+                self.ops.add(
+                    cf.ConditionalBranchOp(cond.value, on_true, [], on_false, [])
+                )
                 return
             rest = Block()
-            self.ops.add(cf.ConditionalBranchOp(cond, rest, [], on_false, []))
+            self.ops.add(cf.ConditionalBranchOp(cond.value, rest, [], on_false, []))
             self._start(rest, self.env)
             left = right
 
@@ -533,50 +1029,49 @@ class KernelCompiler(ExpressionCompiler):
         names = self._carried(stmt)
         assigned = assigned_in(stmt.body)
 
-        def attempt(types: dict[str, Attribute]) -> list[Env]:
-            tys = [types[n] for n in names]
-            inits = self._values(self.env, names, tys)
+        def attempt(plan: JoinPlan) -> list[Env]:
+            tys = [t.ir for t in plan.types]
+            inits = plan.values(self.env, self.ops)
             base = {n: v for n, v in self.env.items() if n not in assigned}
-            before, after = self._block(names, tys), self._block(names, tys)
-            before_env = {**base, **dict(zip(names, before.args, strict=True))}
+            before, after = self._block(plan), self._block(plan)
+            before_env = {**base, **plan.bind(before.args)}
             self._within(
                 before, before_env, lambda: self._condition_op(stmt.test, before.args)
             )
-            after_env = {**base, **dict(zip(names, after.args, strict=True))}
+            after_env = {**base, **plan.bind(after.args)}
             body_env = self._within(
                 after, after_env, lambda: self.statements(stmt.body)
             )
             self._within(
                 after,
                 body_env,
-                lambda: self._yield(*self._values(body_env, names, tys)),
+                lambda: self._yield_plan(plan, body_env),
             )
             op = scf.WhileOp(inits, tys, Region(before), Region(after))
             self.ops.add(op)
-            self._bind_after(assigned, names, op.results)
+            self._bind_after(assigned, plan, op.results)
             return [body_env]
 
         self._fixpoint(names, attempt)
 
     def _condition_op(self, test: ast.expr, args: Sequence[SSAValue]) -> None:
         cond = self.condition(test)
-        self.ops.add(scf.ConditionOp(cond, *args))
+        self.ops.add(scf.ConditionOp(cond.value, *args))
 
     def _cf_while(self, stmt: ast.While) -> None:
         names = self._carried(stmt)
         assigned = assigned_in(stmt.body)
 
-        def attempt(types: dict[str, Attribute]) -> list[Env]:
-            tys = [types[n] for n in names]
-            header = self._block(names, tys)
-            self._jump((self._current(), self.env), header, names, tys)
+        def attempt(plan: JoinPlan) -> list[Env]:
+            header = self._block(plan)
+            self._jump((self._current(), self.env), header, plan)
             base = {n: v for n, v in self.env.items() if n not in assigned}
-            base.update(zip(names, header.args, strict=True))
+            base.update(plan.bind(header.args))
             self._start(header, base)
             body, exit_edge = Block(), Block()
             self._branch(stmt.test, body, exit_edge)
             return self._cf_loop_body(
-                stmt, body, dict(base), (exit_edge, base), header, names, tys
+                stmt, body, dict(base), (exit_edge, base), header, plan
             )
 
         self._fixpoint(names, attempt)
@@ -588,8 +1083,7 @@ class KernelCompiler(ExpressionCompiler):
         body_env: Env,
         exit_edge: Edge,
         header: Block,
-        names: Sequence[str],
-        types: Sequence[Attribute],
+        plan: JoinPlan,
         prologue: Callable[[], None] = lambda: None,
     ) -> list[Env]:
         """Compiles a `cf` loop body, its back edges and its exit; returns the back-edge envs."""
@@ -602,7 +1096,7 @@ class KernelCompiler(ExpressionCompiler):
         if self.block is not None:
             loop.continues.append((self.block, self.env))
         for edge in loop.continues:
-            self._jump(edge, header, names, types)
+            self._jump(edge, header, plan)
         self._join([exit_edge, *loop.breaks], self.live.live_out[id(stmt)])
         return [env for _, env in loop.continues]
 
@@ -611,7 +1105,7 @@ class KernelCompiler(ExpressionCompiler):
     def _for(self, stmt: ast.For) -> None:
         if stmt.orelse:
             raise self.locator.unsupported(stmt, "for ... else")
-        loop_range = self._range(stmt)
+        loop_range = self._loop_range(stmt)
         if id(stmt) in self.unstructured:
             self._cf_for(stmt, loop_range)
         elif loop_range.constant_step is not None and loop_range.constant_step > 0:
@@ -619,7 +1113,7 @@ class KernelCompiler(ExpressionCompiler):
         else:
             self._scf_for_while(stmt, loop_range)
 
-    def _range(self, stmt: ast.For) -> _Range:
+    def _loop_range(self, stmt: ast.For) -> _Range:
         """Checks `for name in range(...)` and evaluates the range arguments once."""
         if not isinstance(stmt.target, ast.Name):
             raise self.locator.unsupported(
@@ -627,37 +1121,26 @@ class KernelCompiler(ExpressionCompiler):
                 f"loop target {describe(stmt.target)}",
                 "only a variable is supported",
             )
-        self._check_target(stmt.target)
         call = stmt.iter
-        if not (isinstance(call, ast.Call) and dotted_name(call.func) == "range"):
-            raise self.locator.unsupported(
-                stmt.iter,
-                f"for loop over {describe(stmt.iter)}",
-                "only range(...) is supported",
-            )
+        assert isinstance(call, ast.Call)
         if call.keywords or not 1 <= len(call.args) <= 3:
             raise self.locator.error(
                 call, f"range() expects 1 to 3 arguments, found {len(call.args)}"
             )
-        values = [self.expr(arg) for arg in call.args]
+        values = [self.scalar(arg) for arg in call.args]
         for arg, value in zip(call.args, values, strict=True):
-            if not is_integral(value.type) or is_bool(value.type):
+            if not value.type.is_int:
                 raise self.locator.error(
                     arg,
-                    f"range() expects integer arguments, found {type_name(value.type)}",
+                    f"range() expects integer arguments, found {value.type}",
                 )
-        t = range_type([v.type for v in values])
-        values = [self.ops.convert(v, t) for v in values]
-        if len(values) == 1:
-            values.insert(0, self.ops.zero(t))
+        bounds = self.range_value(call, values)
         step = _constant_int(call.args[2]) if len(call.args) == 3 else 1
         if step == 0:
             raise self.locator.error(call, "range() step must not be zero")
-        if len(values) == 2:
-            values.append(self.ops.const(1, t))
-        return _Range(stmt.target.id, values[0], values[1], values[2], step)
+        return _Range(stmt.target.id, bounds.start, bounds.stop, bounds.step, step)
 
-    def _range_condition(self, iv: SSAValue, loop_range: _Range) -> SSAValue:
+    def _range_condition(self, iv: Scalar, loop_range: _Range) -> Scalar:
         """Python's range test: `iv < stop` for a positive step, `iv > stop` otherwise."""
         step = loop_range.constant_step
         if step is not None:
@@ -665,41 +1148,45 @@ class KernelCompiler(ExpressionCompiler):
         up = self.ops.compare(ast.Gt, loop_range.step, self.ops.zero(iv.type))
         below = self.ops.compare(ast.Lt, iv, loop_range.stop)
         above = self.ops.compare(ast.Gt, iv, loop_range.stop)
-        return self.ops.value(arith.SelectOp(up, below, above))
+        return self.ops.select(up, below, above)
 
     def _counts_up_from_nonnegative(self, loop_range: _Range) -> bool:
         step = loop_range.constant_step
-        return (
-            step is not None and step > 0 and loop_range.start in self.ops.nonnegative
-        )
+        return step is not None and step > 0 and self.ops.is_nonneg(loop_range.start)
 
     def _scf_for(self, stmt: ast.For, loop_range: _Range) -> None:
         names = self._carried(stmt, [loop_range.target])
         assigned = assigned_in(stmt.body) | {loop_range.target}
+        iv_type = loop_range.start.type
 
-        def attempt(types: dict[str, Attribute]) -> list[Env]:
-            tys = [types[n] for n in names]
-            inits = self._values(self.env, names, tys)
+        def attempt(plan: JoinPlan) -> list[Env]:
+            inits = plan.values(self.env, self.ops)
             base = {n: v for n, v in self.env.items() if n not in assigned}
-            body = self._block(["$iv", *names], [loop_range.start.type, *tys])
-            iv = body.args[0]
-            iv.name_hint = loop_range.target
+            body = self._block(plan, [("$iv", iv_type)])
+            iv = Scalar(body.args[0], iv_type)
+            iv.value.name_hint = loop_range.target
             if self._counts_up_from_nonnegative(loop_range):
                 self.ops.nonneg(iv)
             body_env = {
                 **base,
-                **dict(zip(names, body.args[1:], strict=True)),
+                **plan.bind(body.args[1:]),
                 loop_range.target: iv,
             }
             end_env = self._within(body, body_env, lambda: self.statements(stmt.body))
             self._within(
-                body, end_env, lambda: self._yield(*self._values(end_env, names, tys))
+                body,
+                end_env,
+                lambda: self._yield_plan(plan, end_env),
             )
             op = scf.ForOp(
-                loop_range.start, loop_range.stop, loop_range.step, inits, body
+                loop_range.start.value,
+                loop_range.stop.value,
+                loop_range.step.value,
+                inits,
+                body,
             )
             self.ops.add(op)
-            self._bind_after(assigned, names, op.results)
+            self._bind_after(assigned, plan, op.results)
             return [end_env]
 
         self._fixpoint(names, attempt)
@@ -710,49 +1197,48 @@ class KernelCompiler(ExpressionCompiler):
         assigned = assigned_in(stmt.body) | {loop_range.target}
         iv_type = loop_range.start.type
 
-        def attempt(types: dict[str, Attribute]) -> list[Env]:
-            tys = [types[n] for n in names]
-            inits = [loop_range.start, *self._values(self.env, names, tys)]
+        def attempt(plan: JoinPlan) -> list[Env]:
+            tys = [iv_type.ir, *(t.ir for t in plan.types)]
+            inits = [loop_range.start.value, *plan.values(self.env, self.ops)]
             base = {n: v for n, v in self.env.items() if n not in assigned}
-            before = self._block(["$iv", *names], [iv_type, *tys])
-            after = self._block(["$iv", *names], [iv_type, *tys])
+            before = self._block(plan, [("$iv", iv_type)])
+            after = self._block(plan, [("$iv", iv_type)])
             self._within(
-                before, {}, lambda: self._range_condition_op(before.args, loop_range)
+                before,
+                {},
+                lambda: self._range_condition_op(before.args, iv_type, loop_range),
             )
-            iv = after.args[0]
-            iv.name_hint = loop_range.target
+            iv = Scalar(after.args[0], iv_type)
+            iv.value.name_hint = loop_range.target
             body_env = {
                 **base,
-                **dict(zip(names, after.args[1:], strict=True)),
+                **plan.bind(after.args[1:]),
                 loop_range.target: iv,
             }
             end_env = self._within(after, body_env, lambda: self.statements(stmt.body))
             self._within(
                 after,
                 end_env,
-                lambda: self._range_yield(iv, loop_range, end_env, names, tys),
+                lambda: self._range_yield(iv, loop_range, end_env, plan),
             )
-            op = scf.WhileOp(inits, [iv_type, *tys], Region(before), Region(after))
+            op = scf.WhileOp(inits, tys, Region(before), Region(after))
             self.ops.add(op)
-            self._bind_after(assigned, names, op.results[1:])
+            self._bind_after(assigned, plan, op.results[1:])
             return [end_env]
 
         self._fixpoint(names, attempt)
 
-    def _range_condition_op(self, args: Sequence[SSAValue], loop_range: _Range) -> None:
-        cond = self._range_condition(args[0], loop_range)
-        self.ops.add(scf.ConditionOp(cond, *args))
+    def _range_condition_op(
+        self, args: Sequence[SSAValue], iv_type: ScalarType, loop_range: _Range
+    ) -> None:
+        cond = self._range_condition(Scalar(args[0], iv_type), loop_range)
+        self.ops.add(scf.ConditionOp(cond.value, *args))
 
     def _range_yield(
-        self,
-        iv: SSAValue,
-        loop_range: _Range,
-        env: Env,
-        names: Sequence[str],
-        types: Sequence[Attribute],
+        self, iv: Scalar, loop_range: _Range, env: Env, plan: JoinPlan
     ) -> None:
         following = self.ops.binary(ast.Add, iv, loop_range.step)
-        self._yield(following, *self._values(env, names, types))
+        self.ops.add(scf.YieldOp(following.value, *plan.values(env, self.ops)))
 
     def _cf_for(self, stmt: ast.For, loop_range: _Range) -> None:
         hidden = f"$iv{next(self._hidden)}"
@@ -760,29 +1246,104 @@ class KernelCompiler(ExpressionCompiler):
         names = [hidden, *self._carried(stmt, [loop_range.target])]
         assigned = assigned_in(stmt.body) | {loop_range.target}
 
-        def attempt(types: dict[str, Attribute]) -> list[Env]:
-            tys = [types[n] for n in names]
-            header = self._block(names, tys)
-            self._jump((self._current(), self.env), header, names, tys)
+        def attempt(plan: JoinPlan) -> list[Env]:
+            header = self._block(plan)
+            self._jump((self._current(), self.env), header, plan)
             base = {n: v for n, v in self.env.items() if n not in assigned}
-            base.update(zip(names, header.args, strict=True))
+            base.update(plan.bind(header.args))
             self._start(header, base)
-            iv = header.args[0]
+            iv = base[hidden]
+            assert isinstance(iv, Scalar)
             if self._counts_up_from_nonnegative(loop_range):
                 self.ops.nonneg(iv)
             cond = self._range_condition(iv, loop_range)
             body, exit_edge = Block(), Block()
-            self.ops.add(cf.ConditionalBranchOp(cond, body, [], exit_edge, []))
+            self.ops.add(cf.ConditionalBranchOp(cond.value, body, [], exit_edge, []))
 
             def prologue() -> None:
                 self.env[loop_range.target] = iv
                 self.env[hidden] = self.ops.binary(ast.Add, iv, loop_range.step)
 
             return self._cf_loop_body(
-                stmt, body, dict(base), (exit_edge, base), header, names, tys, prologue
+                stmt, body, dict(base), (exit_edge, base), header, plan, prologue
             )
 
         self._fixpoint(names, attempt)
+
+
+def _param_leaves(
+    name: str, param: ParamType
+) -> list[tuple[str, ScalarType | ArrayType]]:
+    """The kernel parameters a parameter takes: a tuple one per element
+    (named `t.0`, `t.1`, ...), as numba-cuda flattens tuple arguments."""
+    if isinstance(param, TupleType):
+        return [
+            leaf
+            for index, item in enumerate(param.items)
+            for leaf in _param_leaves(f"{name}.{index}", item)
+        ]
+    return [(name, param)]
+
+
+def _param_value(name: str, param: ParamType, args: Iterator[BlockArgument]) -> Value:
+    """The value of a parameter, from the block arguments of its leaves."""
+    if isinstance(param, TupleType):
+        items = tuple(
+            _param_value(f"{name}.{index}", item, args)
+            for index, item in enumerate(param.items)
+        )
+        return TupleValue(items, param.fields)
+    arg = next(args)
+    arg.name_hint = name if name.isidentifier() else None
+    if isinstance(param, ArrayType):
+        return ArrayValue(arg, param, name)
+    return Scalar(arg, param)
+
+
+def local_names(tree: ast.FunctionDef) -> frozenset[str]:
+    """The parameters of a function and the names it assigns (not globals)."""
+    names = {a.arg for a in tree.args.args}
+    names |= {a.arg for a in tree.args.kwonlyargs}
+    return frozenset(names | assigned_in(tree.body))
+
+
+def _is_plain_function(obj: object) -> bool:
+    return isinstance(obj, types.FunctionType)
+
+
+def _calls_in(node: ast.AST) -> list[ast.Call]:
+    """The calls in a statement's own expressions (not in nested statements)."""
+    found: list[ast.Call] = []
+    stack: list[ast.AST] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.Call):
+            found.append(current)
+        for child in ast.iter_child_nodes(current):
+            if isinstance(child, ast.stmt):
+                continue
+            stack.append(child)
+    return found
+
+
+def _constant_value(value: Value) -> object | None:
+    """The Python value of a value known at compile time: a constant scalar,
+    a static object, or a tuple of them (a device function's argument
+    `(4, 8)` used as a shape); None otherwise."""
+    if isinstance(value, StaticValue):
+        return value.obj
+    if isinstance(value, TupleValue):
+        items = [_constant_value(item) for item in value.items]
+        if any(item is None for item in items):
+            return None
+        return tuple(items)
+    if not isinstance(value, Scalar):
+        return None
+    owner = value.value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        raw = owner.value.value.data
+        return bool(raw) if value.type.is_bool else raw
+    return None
 
 
 def _constant_int(node: ast.expr) -> int | None:
@@ -800,6 +1361,7 @@ _STATEMENT_HANDLERS: dict[type[ast.AST], Callable[[KernelCompiler, Any], None]] 
     ast.AugAssign: KernelCompiler._augassign,
     ast.Expr: KernelCompiler._expr_statement,
     ast.Pass: KernelCompiler._pass,
+    ast.Assert: KernelCompiler._assert,
     ast.Return: KernelCompiler._return,
     ast.Break: KernelCompiler._break,
     ast.Continue: KernelCompiler._continue,

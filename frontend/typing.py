@@ -1,163 +1,263 @@
-"""numba's typing rules for the scalar types the frontend supports.
+"""numba-cuda's typing of scalar operations, as a table the frontend looks up.
 
-The frontend gives every value the type numba (numba-cuda 0.30, whose typing
-templates are those of `numba/cuda/typing/builtins.py` and `mathdecl.py`) gives
-it, so that the compiled kernel computes what `numba.cuda.jit` computes:
+The specification is numba-cuda's own typing context for the GPU
+(`numba.cuda.descriptor.cuda_target.typing_context`, templates of
+`numba/cuda/typing/builtins.py` and `mathdecl.py`): for an operator or a
+builtin applied to scalar types it gives the result type and the types the
+operands are converted to first. Examples of what it decides:
 
-* Python `int` literals and every integer `+ - * // % & | ^ << >>` and unary
-  `- + ~` are `int64` (`choose_result_int`: at least `intp` bits), even for two
-  `int32` operands;
-* an arithmetic operation with a float operand is `float32` only when every
-  operand is `float32` or `bool` (numba's overload resolution: `int32 ->
-  float32` is an unsafe conversion, `int32 -> float64` a safe one), otherwise
-  `float64`; true division of integers is `float64`;
-* variables are typed per assignment (numba's SSA); where control flow joins,
-  the types are unified: `bool < int32 < int64 < float64` and
-  `float32 < float64`, with `int + float32 -> float64`;
-* `min`/`max` unify their operand types (so `min(int32, int32)` stays `int32`),
-  `abs` keeps the type, `math.sqrt/exp/log` give `float32` for `float32` and
-  `float64` otherwise, `math.floor/ceil` give `int64`;
-* `range` with only `int32` arguments yields `int32`, otherwise `int64`.
+    int32 + int32     -> int64   (operands converted to int64, int64)
+    int32 + uint64    -> int64   (int64, uint64)
+    int64 < uint64    -> bool    (float64, float64)
+    int32 + float32   -> float64 (float64, float64)
+    int16 + float32   -> float32 (float32, float32)
+    uint8 << int32    -> uint64  (uint8, int64)
+    math.floor(float32) -> float32
 
-Types are xDSL attributes: `i1` (bool), `i32`, `i64`, `f32`, `f64`.
+The answers are a table (`simt.frontend.numba_table`, generated from numba by
+`python -m simt.frontend.typing`) rather than calls into numba at compile
+time: looking up a dict costs nothing, importing numba-cuda's typing context
+costs about 2 s per process, and numba-cuda's simulator (where the harness of
+`simt.bench.numba_suite` runs kernels) cannot load it.
+`tests/frontend/test_numba_table.py` queries numba again and checks every row,
+so the table is numba's typing, not a re-implementation of it.
+
+The table has four kinds of rows:
+
+* `OP A B -> R : X Y`: binary operator `OP` (`add`, `lt`, ...) on `A` and `B`
+  gives `R` after converting the operands to `X` and `Y`;
+* `F A -> R : X`: unary operator or builtin `F` (`neg`, `abs`, `math.sqrt`);
+* `unify A B -> R`: the type of a variable that holds an `A` or a `B` (a join
+  of control flow, `min`/`max` of mixed types);
+* `range A [B [C]] -> R`: the loop variable type of `range(a[, b[, c]])`
+  for integer (and bool) arguments.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import (
-    Float32Type,
-    Float64Type,
-    IntegerType,
-    f32,
-    f64,
-    i1,
-    i32,
-    i64,
-)
-from xdsl.ir import Attribute
+import functools
+import operator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 
-ScalarType = IntegerType | Float32Type | Float64Type
+from simt.frontend.types import BY_NAME, SCALARS, ScalarType
 
-SCALAR_TYPES: tuple[Attribute, ...] = (i1, i32, i64, f32, f64)
-
-_NAMES: dict[Attribute, str] = {
-    i1: "bool",
-    i32: "int32",
-    i64: "int64",
-    f32: "float32",
-    f64: "float64",
+BINARY_OPERATORS: dict[str, Callable[..., object]] = {
+    "add": operator.add,
+    "sub": operator.sub,
+    "mul": operator.mul,
+    "truediv": operator.truediv,
+    "floordiv": operator.floordiv,
+    "mod": operator.mod,
+    "pow": operator.pow,
+    "lshift": operator.lshift,
+    "rshift": operator.rshift,
+    "and": operator.and_,
+    "or": operator.or_,
+    "xor": operator.xor,
+    "lt": operator.lt,
+    "le": operator.le,
+    "gt": operator.gt,
+    "ge": operator.ge,
+    "eq": operator.eq,
+    "ne": operator.ne,
 }
 
+UNARY_OPERATORS: dict[str, Callable[..., object]] = {
+    "neg": operator.neg,
+    "pos": operator.pos,
+    "invert": operator.invert,
+    "not": operator.not_,
+}
 
-def type_name(t: Attribute) -> str:
-    """numba's name for a scalar type (`int32`, `float64`, `bool`)."""
-    return _NAMES.get(t, str(t))
+BUILTINS: tuple[str, ...] = ("abs", "int", "float", "bool", "round")
+
+MATH_UNARY: tuple[str, ...] = (
+    "sqrt",
+    "exp",
+    "log",
+    "floor",
+    "ceil",
+    "trunc",
+    "fabs",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "exp2",
+    "expm1",
+    "log2",
+    "log10",
+    "log1p",
+    "erf",
+    "erfc",
+    "gamma",
+    "lgamma",
+    "isnan",
+    "isinf",
+    "isfinite",
+    "radians",
+    "degrees",
+)
+"""The one-argument functions of `math` whose typing the table holds (the
+frontend compiles some of them; the others are part 2 of the language)."""
 
 
-def is_bool(t: Attribute) -> bool:
-    return t == i1
+@dataclass(frozen=True)
+class Signature:
+    """numba's choice for one call: convert the operands to `args`, get `result`."""
+
+    result: ScalarType
+    args: tuple[ScalarType, ...]
 
 
-def is_int(t: Attribute) -> bool:
-    """True for `int32` and `int64` (not for `bool`)."""
-    return t in (i32, i64)
+# ---------------------------------------------------------------------------
+# Lookups
+# ---------------------------------------------------------------------------
 
 
-def is_integral(t: Attribute) -> bool:
-    """True for `bool`, `int32` and `int64`."""
-    return t in (i1, i32, i64)
+def resolve(name: str, *args: ScalarType) -> Signature | None:
+    """numba's signature of operator or builtin `name` on `args`; None when
+    numba has no typing for it (`1.5 << 2`, `~x` of a float)."""
+    return _tables().signatures.get((name, *(a.name for a in args)))
 
 
-def is_float(t: Attribute) -> bool:
-    return t in (f32, f64)
-
-
-def unify(a: Attribute, b: Attribute) -> Attribute:
-    """The type numba gives a variable that holds an `a` or a `b` (a phi node)."""
+def unify(a: ScalarType, b: ScalarType) -> ScalarType:
+    """The type numba gives a variable that holds an `a` or a `b`."""
     if a == b:
         return a
-    if is_bool(a):
-        return b
-    if is_bool(b):
-        return a
-    if is_int(a) and is_int(b):
-        return i64
-    return f64
+    return _tables().unified[(a.name, b.name)]
 
 
-def unify_all(types: list[Attribute]) -> Attribute:
-    result = types[0]
-    for t in types[1:]:
-        result = unify(result, t)
-    return result
+def unify_all(types: Sequence[ScalarType]) -> ScalarType:
+    return functools.reduce(unify, types[1:], types[0])
 
 
-def float_result(a: Attribute, b: Attribute) -> Attribute:
-    """The float type numba picks for an arithmetic op with a float operand."""
-    narrow = all(t in (f32, i1) for t in (a, b))
-    return f32 if narrow else f64
+def range_type(types: Sequence[ScalarType]) -> ScalarType | None:
+    """The loop variable type of `range(*args)` with 1 to 3 integer (or bool)
+    arguments of `types`; None for other arguments."""
+    return _tables().ranges.get(tuple(t.name for t in types))
 
 
-def arith_result(a: Attribute, b: Attribute) -> Attribute:
-    """`+ - * // %` (and `**` between integers)."""
-    if is_integral(a) and is_integral(b):
-        return i64
-    return float_result(a, b)
+@dataclass(frozen=True)
+class _Tables:
+    signatures: dict[tuple[str, ...], Signature]
+    unified: dict[tuple[str, str], ScalarType]
+    ranges: dict[tuple[str, ...], ScalarType]
 
 
-def truediv_result(a: Attribute, b: Attribute) -> Attribute:
-    if is_integral(a) and is_integral(b):
-        return f64
-    return float_result(a, b)
+@functools.cache
+def _tables() -> _Tables:
+    from simt.frontend.numba_table import TABLE
+
+    return parse_table(TABLE)
 
 
-def pow_result(a: Attribute, b: Attribute) -> Attribute:
-    """`**`: float32 ** int stays float32 (numba avoids double precision there)."""
-    if is_float(a) and is_int(b):
-        return a
-    return arith_result(a, b)
+def parse_table(text: str) -> _Tables:
+    """The lookup dicts of a table in the format of the module docstring."""
+    signatures: dict[tuple[str, ...], Signature] = {}
+    unified: dict[tuple[str, str], ScalarType] = {}
+    ranges: dict[tuple[str, ...], ScalarType] = {}
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        head, _, rest = line.partition(" -> ")
+        key = tuple(head.split())
+        result, _, converted = rest.partition(" : ")
+        if key[0] == "unify":
+            unified[(key[1], key[2])] = BY_NAME[result]
+        elif key[0] == "range":
+            ranges[key[1:]] = BY_NAME[result]
+        else:
+            args = tuple(BY_NAME[n] for n in converted.split())
+            signatures[key] = Signature(BY_NAME[result], args)
+    return _Tables(signatures, unified, ranges)
 
 
-def bitwise_result(a: Attribute, b: Attribute) -> Attribute | None:
-    """`& | ^`: bool with bool stays bool, integers give int64; None for floats."""
-    if is_bool(a) and is_bool(b):
-        return i1
-    if is_integral(a) and is_integral(b):
-        return i64
-    return None
+# ---------------------------------------------------------------------------
+# Generating the table from numba
+# ---------------------------------------------------------------------------
 
 
-def shift_result(a: Attribute, b: Attribute) -> Attribute | None:
-    """`<< >>`: int64 for integer operands; None for floats."""
-    if is_integral(a) and is_integral(b):
-        return i64
-    return None
+def numba_rows() -> Iterator[str]:
+    """The table's rows, computed by numba-cuda's typing context."""
+    import builtins
+    import itertools
+    import math
+
+    from numba.cuda import types as nbtypes
+    from numba.cuda.descriptor import cuda_target
+
+    context = cuda_target.typing_context
+    context.refresh()
+    numba_types = {t.name: getattr(nbtypes, t.name) for t in SCALARS}
+    numba_types["bool"] = vars(nbtypes)["boolean"]
+
+    def row(name: str, fn: object, args: tuple[ScalarType, ...]) -> str | None:
+        try:
+            sig = context.resolve_function_type(
+                fn, tuple(numba_types[a.name] for a in args), {}
+            )
+        except Exception:
+            return None
+        if sig is None or str(sig.return_type) not in BY_NAME:
+            return None
+        converted = " ".join(str(t) for t in sig.args)
+        names = " ".join(a.name for a in args)
+        return f"{name} {names} -> {sig.return_type} : {converted}"
+
+    for name, fn in BINARY_OPERATORS.items():
+        for a in SCALARS:
+            for b in SCALARS:
+                found = row(name, fn, (a, b))
+                if found is not None:
+                    yield found
+    unary: list[tuple[str, object]] = [
+        *UNARY_OPERATORS.items(),
+        *((name, getattr(builtins, name)) for name in BUILTINS),
+        *((f"math.{name}", getattr(math, name)) for name in MATH_UNARY),
+    ]
+    for name, fn in unary:
+        for a in SCALARS:
+            found = row(name, fn, (a,))
+            if found is not None:
+                yield found
+    for a in SCALARS:
+        for b in SCALARS:
+            unified = context.unify_types(numba_types[a.name], numba_types[b.name])
+            if a != b and unified is not None:
+                yield f"unify {a} {b} -> {unified}"
+    integral = [t for t in SCALARS if t.is_integral]
+    for count in (1, 2, 3):
+        for args in itertools.product(integral, repeat=count):
+            state = context.resolve_function_type(
+                range, tuple(numba_types[a.name] for a in args), {}
+            )
+            assert state is not None, "numba types range() of every integer"
+            names = " ".join(a.name for a in args)
+            yield f"range {names} -> {state.return_type.dtype}"
 
 
-def negate_result(t: Attribute) -> Attribute:
-    """Unary `-` and `+`: integers (and bool) widen to int64, floats keep."""
-    return t if is_float(t) else i64
+def _write_table(path: str) -> None:
+    rows = "\n".join(numba_rows())
+    with open(path, "w") as out:
+        out.write(
+            '"""numba-cuda\'s typing of scalar operations (generated: do not edit).\n\n'
+            "Regenerate with `python -m simt.frontend.typing`; the format is described\n"
+            'in `simt.frontend.typing`.\n"""\n\n'
+            f'TABLE = """\\\n{rows}\n"""\n'
+        )
 
 
-def invert_result(t: Attribute) -> Attribute | None:
-    """Unary `~`: bool stays bool (logical not, as numpy), integers give int64."""
-    if is_bool(t):
-        return i1
-    if is_int(t):
-        return i64
-    return None
+if __name__ == "__main__":
+    import pathlib
 
-
-def compare_type(a: Attribute, b: Attribute) -> Attribute:
-    """The type both operands of a comparison are converted to."""
-    return unify(a, b)
-
-
-def math_unary_result(t: Attribute) -> Attribute:
-    """`math.sqrt/exp/log(x)`: float32 for float32, float64 otherwise."""
-    return f32 if t == f32 else f64
-
-
-def range_type(types: list[Attribute]) -> Attribute:
-    """The loop variable type of `range(*args)`."""
-    return i32 if all(t == i32 for t in types) else i64
+    _write_table(str(pathlib.Path(__file__).with_name("numba_table.py")))

@@ -2,16 +2,21 @@
 
 `ValueBuilder` appends ops at the end of its current block, each with the
 source location of the Python node being compiled, and implements the value
-semantics numba-cuda gives the supported types (error model "numpy", the
-default for `cuda.jit`; see `numba/cuda/cpython/numbers.py`):
+semantics numba-cuda gives scalars (error model "numpy", the default for
+`cuda.jit`; see `numba/cuda/cpython/numbers.py`). A scalar is a `Scalar`: an
+SSA value with its numba type (the IR's integers are signless, the numba type
+says whether they are signed).
 
-* conversions are numba's casts: integer widening sign-extends, narrowing
-  truncates (wraps), float to int truncates toward zero (`arith.fptosi`; out of
-  range is undefined, as in LLVM), `bool` widens as 0 or 1;
+* conversions are numba's casts (`context.cast`): integer widening
+  sign-extends a signed source and zero-extends an unsigned one (and `bool`),
+  narrowing truncates (wraps), a change of signedness at one width is free;
+  integer to float is `sitofp` / `uitofp` by the source's signedness, float
+  to integer truncates toward zero (`fptosi` / `fptoui` by the target's;
+  out of range is undefined, as in LLVM); `bool` widens as 0 or 1;
 * truthiness: `x != 0` (for floats an unordered compare, so NaN is true);
-* `//` and `%` on integers are Python's floor division and modulo; a zero
-  divisor gives 0 for both, and so does `INT64_MIN // -1` (numba returns 0
-  rather than trap);
+* `//` and `%` on integers are Python's floor division and modulo (unsigned:
+  plain division and remainder); a zero divisor gives 0 for both, and so does
+  `INT64_MIN // -1` (numba returns 0 rather than trap);
 * `//` and `%` on floats are numba's `real_floordiv_impl` / `real_mod_impl`
   (`numba/cpython/numbers.py`): CPython's `float_divmod` built on `fmod`
   (`arith.remf` of `simt.dialects.arith_ext`), the remainder taking the sign of
@@ -19,7 +24,9 @@ default for `cuda.jit`; see `numba/cuda/cpython/numbers.py`):
   gives `a / b` (inf or NaN) for `//` and `fmod(a, 0)` (NaN) for `%`. numba's
   branches become selects: every operation is pure, so the result is the same;
 * `/` is IEEE division (a zero divisor gives inf or NaN);
+* `>>` is arithmetic for signed and logical for unsigned integers;
 * comparisons of floats are ordered except `!=` (unordered), as in Python;
+  integers compare signed or unsigned by their (common) type;
 * `min`/`max` fold left with `select(v < acc, v, acc)` (numba's `do_minmax`,
   which mirrors CPython, e.g. NaN handling of `max(1.5, nan, 2.5)`).
 """
@@ -28,53 +35,32 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import (
+    AnyFloat,
     FileLineColLoc,
-    Float32Type,
-    Float64Type,
     FloatAttr,
     IndexType,
     IntAttr,
     IntegerAttr,
     IntegerType,
     StringAttr,
-    f32,
-    f64,
-    i1,
-    i64,
 )
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 
 from simt.dialects.arith_ext import RemFOp
 from simt.frontend.errors import SourceLocator
-from simt.frontend.typing import is_bool, is_float, is_integral
+from simt.frontend.types import BOOL, INT64, ScalarType
 
-_INT_CMP = {
-    ast.Eq: "eq",
-    ast.NotEq: "ne",
-    ast.Lt: "slt",
-    ast.LtE: "sle",
-    ast.Gt: "sgt",
-    ast.GtE: "sge",
-}
-_BOOL_CMP = {
-    ast.Eq: "eq",
-    ast.NotEq: "ne",
-    ast.Lt: "ult",
-    ast.LtE: "ule",
-    ast.Gt: "ugt",
-    ast.GtE: "uge",
-}
-_FLOAT_CMP = {
-    ast.Eq: "oeq",
-    ast.NotEq: "une",
-    ast.Lt: "olt",
-    ast.LtE: "ole",
-    ast.Gt: "ogt",
-    ast.GtE: "oge",
-}
+
+@dataclass(frozen=True)
+class Scalar:
+    """A scalar value of the kernel: an SSA value and its numba type."""
+
+    value: SSAValue
+    type: ScalarType
 
 
 class ValueBuilder:
@@ -106,184 +92,246 @@ class ValueBuilder:
     def value(self, op: Operation) -> SSAValue:
         return self.add(op).results[0]
 
-    def const(self, value: int | float | bool, t: Attribute) -> SSAValue:
-        if is_float(t):
-            assert isinstance(t, type(f32) | type(f64))
-            result = self.value(arith.ConstantOp(FloatAttr(float(value), t)))
-        else:
-            assert isinstance(t, IntegerType | IndexType)
-            attr = IntegerAttr(int(value), t, truncate_bits=True)
-            result = self.value(arith.ConstantOp(attr))
-            if int(value) >= 0:
-                self.nonnegative.add(result)
+    def scalar(self, op: Operation, t: ScalarType) -> Scalar:
+        """Appends a single-result op whose result has numba type `t`."""
+        return Scalar(self.value(op), t)
+
+    def const(self, value: int | float | bool, t: ScalarType) -> Scalar:
+        ir = t.ir
+        if t.is_float:
+            assert isinstance(ir, AnyFloat)
+            return self.scalar(arith.ConstantOp(FloatAttr(float(value), ir)), t)
+        assert isinstance(ir, IntegerType)
+        attr = IntegerAttr(int(value), ir, truncate_bits=True)
+        result = self.scalar(arith.ConstantOp(attr), t)
+        if int(value) >= 0:
+            self.nonnegative.add(result.value)
         return result
 
-    def nonneg(self, v: SSAValue) -> SSAValue:
+    def index_const(self, value: int) -> SSAValue:
+        result = self.value(arith.ConstantOp(IntegerAttr(value, IndexType())))
+        if value >= 0:
+            self.nonnegative.add(result)
+        return result
+
+    def nonneg(self, v: Scalar) -> Scalar:
         """Records that `v` is never negative (no wraparound needed to index with it)."""
-        self.nonnegative.add(v)
+        self.nonnegative.add(v.value)
         return v
 
-    def zero(self, t: Attribute) -> SSAValue:
+    def is_nonneg(self, v: Scalar) -> bool:
+        return v.value in self.nonnegative or v.type.is_unsigned
+
+    def zero(self, t: ScalarType) -> Scalar:
         return self.const(0, t)
 
     # -- conversions --------------------------------------------------------
 
-    def convert(self, v: SSAValue, t: Attribute) -> SSAValue:
+    def convert(self, v: Scalar, t: ScalarType) -> Scalar:
         """numba's cast of `v` to the scalar type `t`."""
         src = v.type
         if src == t:
             return v
-        if t == i1:
+        if t.is_bool:
             return self.truthy(v)
-        if is_float(t):
+        if t.is_float:
             return self._to_float(v, t)
         return self._to_int(v, t)
 
-    def _to_float(self, v: SSAValue, t: Attribute) -> SSAValue:
+    def _to_float(self, v: Scalar, t: ScalarType) -> Scalar:
         src = v.type
-        assert isinstance(t, Float32Type | Float64Type)
-        if is_bool(src):
-            return self.value(arith.UIToFPOp(v, t))
-        if is_integral(src):
-            return self.value(arith.SIToFPOp(v, t))
-        if src == f32:
-            return self.value(arith.ExtFOp(v, t))
-        return self.value(arith.TruncFOp(v, t))
+        ir = t.ir
+        assert isinstance(ir, AnyFloat)
+        if src.is_unsigned:
+            return self.scalar(arith.UIToFPOp(v.value, ir), t)
+        if src.is_integral:
+            return self.scalar(arith.SIToFPOp(v.value, ir), t)
+        if src.bits < t.bits:
+            return self.scalar(arith.ExtFOp(v.value, ir), t)
+        return self.scalar(arith.TruncFOp(v.value, ir), t)
 
-    def _to_int(self, v: SSAValue, t: Attribute) -> SSAValue:
+    def _to_int(self, v: Scalar, t: ScalarType) -> Scalar:
         src = v.type
-        assert isinstance(t, IntegerType)
-        if is_float(src):
-            return self.value(arith.FPToSIOp(v, t))
-        assert isinstance(src, IntegerType)
-        if src.width.data > t.width.data:
-            return self.value(arith.TruncIOp(v, t))
-        ext = arith.ExtUIOp(v, t) if is_bool(src) else arith.ExtSIOp(v, t)
-        result = self.value(ext)
-        if is_bool(src) or v in self.nonnegative:
+        ir = t.ir
+        assert isinstance(ir, IntegerType)
+        if src.is_float:
+            op = arith.FPToUIOp if t.is_unsigned else arith.FPToSIOp
+            return self.scalar(op(v.value, ir), t)
+        if src.bits == t.bits:
+            return Scalar(v.value, t)
+        if src.bits > t.bits:
+            return self.scalar(arith.TruncIOp(v.value, ir), t)
+        ext = arith.ExtUIOp if src.is_unsigned else arith.ExtSIOp
+        result = self.scalar(ext(v.value, ir), t)
+        if src.is_unsigned or v.value in self.nonnegative:
+            self.nonnegative.add(result.value)
+        return result
+
+    def truthy(self, v: Scalar) -> Scalar:
+        """`bool(v)`: nonzero (for floats: not equal to 0.0, NaN included)."""
+        if v.type.is_bool:
+            return v
+        zero = self.zero(v.type)
+        if v.type.is_float:
+            return self.scalar(arith.CmpfOp(v.value, zero.value, "une"), BOOL)
+        return self.scalar(arith.CmpiOp(v.value, zero.value, "ne"), BOOL)
+
+    def not_(self, v: Scalar) -> Scalar:
+        truth = self.truthy(v)
+        return self.scalar(arith.XOrIOp(truth.value, self.const(1, BOOL).value), BOOL)
+
+    def to_index(self, v: Scalar) -> SSAValue:
+        result = self.value(arith.IndexCastOp(v.value, IndexType()))
+        if v.value in self.nonnegative:
             self.nonnegative.add(result)
         return result
 
-    def truthy(self, v: SSAValue) -> SSAValue:
-        """`bool(v)`: nonzero (for floats: not equal to 0.0, NaN included)."""
-        if is_bool(v.type):
-            return v
-        zero = self.zero(v.type)
-        if is_float(v.type):
-            return self.value(arith.CmpfOp(v, zero, "une"))
-        return self.value(arith.CmpiOp(v, zero, "ne"))
-
-    def not_(self, v: SSAValue) -> SSAValue:
-        return self.value(arith.XOrIOp(self.truthy(v), self.const(1, i1)))
-
-    def to_index(self, v: SSAValue) -> SSAValue:
-        result = self.value(arith.IndexCastOp(v, IndexType()))
+    def from_index(self, v: SSAValue, t: ScalarType = INT64) -> Scalar:
+        """An `index` value (a dimension) as an integer of type `t`."""
+        result = self.scalar(arith.IndexCastOp(v, t.ir), t)
         if v in self.nonnegative:
-            self.nonnegative.add(result)
+            self.nonnegative.add(result.value)
         return result
 
     # -- arithmetic -----------------------------------------------------------
 
-    def binary(self, kind: type[ast.operator], a: SSAValue, b: SSAValue) -> SSAValue:
+    def binary(self, kind: type[ast.operator], a: Scalar, b: Scalar) -> Scalar:
         """`a <op> b` for operands already converted to the result type."""
         if kind is ast.FloorDiv:
             return self.floordiv(a, b)
         if kind is ast.Mod:
             return self.mod(a, b)
-        floating = is_float(a.type)
-        op_class = (_FLOAT_OPS if floating else _INT_OPS)[kind]
-        result = self.value(op_class(a, b))
-        if kind in (ast.Add, ast.Mult) and {a, b} <= self.nonnegative:
-            self.nonnegative.add(result)
+        t = a.type
+        if t.is_float:
+            op_class = _FLOAT_OPS[kind]
+        elif kind is ast.RShift and t.is_unsigned:
+            op_class = arith.ShRUIOp
+        else:
+            op_class = _INT_OPS[kind]
+        result = self.scalar(op_class(a.value, b.value), t)
+        if kind in (ast.Add, ast.Mult) and {a.value, b.value} <= self.nonnegative:
+            self.nonnegative.add(result.value)
         return result
 
-    def floordiv(self, a: SSAValue, b: SSAValue) -> SSAValue:
-        if is_float(a.type):
-            quotient, _ = self._float_divmod(a, b, self.value(RemFOp(a, b)))
-            return self._on_zero_divisor(b, self.value(arith.DivfOp(a, b)), quotient)
+    def floordiv(self, a: Scalar, b: Scalar) -> Scalar:
+        t = a.type
+        if t.is_float:
+            quotient, _ = self._float_divmod(
+                a, b, self.scalar(RemFOp(a.value, b.value), t)
+            )
+            divided = self.scalar(arith.DivfOp(a.value, b.value), t)
+            return self._on_zero_divisor(b, divided, quotient)
+        if t.is_unsigned:
+            return self._unsigned_division(arith.DivUIOp, a, b)
         bad, safe = self._int_divisor(a, b)
-        quotient = self.value(arith.FloorDivSIOp(a, safe))
-        return self.value(arith.SelectOp(bad, self.zero(a.type), quotient))
+        quotient = self.scalar(arith.FloorDivSIOp(a.value, safe.value), t)
+        return self._select(bad, self.zero(t), quotient)
 
-    def mod(self, a: SSAValue, b: SSAValue) -> SSAValue:
-        if is_float(a.type):
-            fmod = self.value(RemFOp(a, b))
+    def mod(self, a: Scalar, b: Scalar) -> Scalar:
+        t = a.type
+        if t.is_float:
+            fmod = self.scalar(RemFOp(a.value, b.value), t)
             _, remainder = self._float_divmod(a, b, fmod)
             return self._on_zero_divisor(b, fmod, remainder)
+        if t.is_unsigned:
+            return self._unsigned_division(arith.RemUIOp, a, b)
         bad, safe = self._int_divisor(a, b)
-        rem = self.value(arith.RemSIOp(a, safe))
-        zero = self.zero(a.type)
-        nonzero = self.value(arith.CmpiOp(rem, zero, "ne"))
-        signs = self.value(arith.XOrIOp(rem, safe))
-        differ = self.value(arith.CmpiOp(signs, zero, "slt"))
-        adjust = self.value(arith.AndIOp(nonzero, differ))
-        fixed = self.value(arith.AddiOp(rem, safe))
-        rem = self.value(arith.SelectOp(adjust, fixed, rem))
-        return self.value(arith.SelectOp(bad, zero, rem))
+        rem = self.scalar(arith.RemSIOp(a.value, safe.value), t)
+        zero = self.zero(t)
+        nonzero = self._cmpi(rem, zero, "ne")
+        signs = self.scalar(arith.XOrIOp(rem.value, safe.value), t)
+        differ = self._cmpi(signs, zero, "slt")
+        adjust = self.scalar(arith.AndIOp(nonzero.value, differ.value), BOOL)
+        fixed = self.scalar(arith.AddiOp(rem.value, safe.value), t)
+        rem = self._select(adjust, fixed, rem)
+        return self._select(bad, zero, rem)
 
-    def _on_zero_divisor(
-        self, b: SSAValue, if_zero: SSAValue, otherwise: SSAValue
-    ) -> SSAValue:
+    def _unsigned_division(
+        self, op: type[arith.DivUIOp | arith.RemUIOp], a: Scalar, b: Scalar
+    ) -> Scalar:
+        """Unsigned `//` or `%`: a zero divisor gives 0 (numba's numpy error model)."""
+        t = a.type
+        zero = self.zero(t)
+        is_zero = self._cmpi(b, zero, "eq")
+        safe = self._select(is_zero, self.const(1, t), b)
+        result = self.scalar(op(a.value, safe.value), t)
+        return self._select(is_zero, zero, result)
+
+    def _cmpi(self, a: Scalar, b: Scalar, predicate: str) -> Scalar:
+        return self.scalar(arith.CmpiOp(a.value, b.value, predicate), BOOL)
+
+    def _cmpf(self, a: Scalar, b: Scalar, predicate: str) -> Scalar:
+        return self.scalar(arith.CmpfOp(a.value, b.value, predicate), BOOL)
+
+    def _on_zero_divisor(self, b: Scalar, if_zero: Scalar, otherwise: Scalar) -> Scalar:
         """`if_zero` where `b == 0.0` (ordered, numba's `is_scalar_zero`), else
         `otherwise`."""
-        is_zero = self.value(arith.CmpfOp(b, self.zero(b.type), "oeq"))
-        return self.value(arith.SelectOp(is_zero, if_zero, otherwise))
+        is_zero = self._cmpf(b, self.zero(b.type), "oeq")
+        return self._select(is_zero, if_zero, otherwise)
 
-    def _float_divmod(
-        self, a: SSAValue, b: SSAValue, mod: SSAValue
-    ) -> tuple[SSAValue, SSAValue]:
+    def _float_divmod(self, a: Scalar, b: Scalar, mod: Scalar) -> tuple[Scalar, Scalar]:
         """(floor quotient, remainder) of floats given `mod = arith.remf a, b`:
         numba's `real_divmod_func_body`."""
-        div = self.value(arith.DivfOp(self.value(arith.SubfOp(a, mod)), b))
-        zero = self.zero(a.type)
-        mod_nonzero = self.value(arith.CmpfOp(mod, zero, "une"))
-        b_negative = self.value(arith.CmpfOp(b, zero, "olt"))
-        mod_negative = self.value(arith.CmpfOp(mod, zero, "olt"))
-        signs_differ = self.value(arith.XOrIOp(b_negative, mod_negative))
-        adjust = self.value(arith.AndIOp(mod_nonzero, signs_differ))
-        one = self.const(1.0, a.type)
-        div = self._select(adjust, self.value(arith.SubfOp(div, one)), div)
-        mod = self._select(adjust, self.value(arith.AddfOp(mod, b)), mod)
-        signed_zero = self._select(b_negative, self.const(-0.0, a.type), zero)
+        t = a.type
+        diff = self.scalar(arith.SubfOp(a.value, mod.value), t)
+        div = self.scalar(arith.DivfOp(diff.value, b.value), t)
+        zero = self.zero(t)
+        mod_nonzero = self._cmpf(mod, zero, "une")
+        b_negative = self._cmpf(b, zero, "olt")
+        mod_negative = self._cmpf(mod, zero, "olt")
+        signs_differ = self.scalar(
+            arith.XOrIOp(b_negative.value, mod_negative.value), BOOL
+        )
+        adjust = self.scalar(arith.AndIOp(mod_nonzero.value, signs_differ.value), BOOL)
+        one = self.const(1.0, t)
+        div = self._select(
+            adjust, self.scalar(arith.SubfOp(div.value, one.value), t), div
+        )
+        mod = self._select(
+            adjust, self.scalar(arith.AddfOp(mod.value, b.value), t), mod
+        )
+        signed_zero = self._select(b_negative, self.const(-0.0, t), zero)
         mod = self._select(mod_nonzero, mod, signed_zero)
         return self._snap_quotient(a, b, div, zero), mod
 
-    def _snap_quotient(
-        self, a: SSAValue, b: SSAValue, div: SSAValue, zero: SSAValue
-    ) -> SSAValue:
+    def _snap_quotient(self, a: Scalar, b: Scalar, div: Scalar, zero: Scalar) -> Scalar:
         """`div` snapped to an integral value (floor, or floor + 1 when `div` lies
         above floor + 0.5), a zero quotient taking the sign of `a / b` (the end of
         numba's `real_divmod_func_body`)."""
-        floor = self.value(math.FloorOp(div))
-        above = self.value(arith.SubfOp(div, floor))
-        round_up = self.value(arith.CmpfOp(above, self.const(0.5, a.type), "ogt"))
-        one = self.const(1.0, a.type)
-        floor = self._select(round_up, self.value(arith.AddfOp(floor, one)), floor)
-        square = self.value(arith.MulfOp(div, div))
-        signed_zero = self.value(arith.DivfOp(self.value(arith.MulfOp(square, a)), b))
-        div_nonzero = self.value(arith.CmpfOp(div, zero, "one"))
+        t = a.type
+        floor = self.scalar(math.FloorOp(div.value), t)
+        above = self.scalar(arith.SubfOp(div.value, floor.value), t)
+        round_up = self._cmpf(above, self.const(0.5, t), "ogt")
+        one = self.const(1.0, t)
+        floor = self._select(
+            round_up, self.scalar(arith.AddfOp(floor.value, one.value), t), floor
+        )
+        square = self.scalar(arith.MulfOp(div.value, div.value), t)
+        scaled = self.scalar(arith.MulfOp(square.value, a.value), t)
+        signed_zero = self.scalar(arith.DivfOp(scaled.value, b.value), t)
+        div_nonzero = self._cmpf(div, zero, "one")
         return self._select(div_nonzero, floor, signed_zero)
 
-    def _select(
-        self, cond: SSAValue, if_true: SSAValue, if_false: SSAValue
-    ) -> SSAValue:
-        return self.value(arith.SelectOp(cond, if_true, if_false))
+    def _select(self, cond: Scalar, if_true: Scalar, if_false: Scalar) -> Scalar:
+        op = arith.SelectOp(cond.value, if_true.value, if_false.value)
+        return self.scalar(op, if_true.type)
 
-    def _int_divisor(self, a: SSAValue, b: SSAValue) -> tuple[SSAValue, SSAValue]:
+    def select(self, cond: Scalar, if_true: Scalar, if_false: Scalar) -> Scalar:
+        """`if_true if cond else if_false` for values of one type."""
+        return self._select(cond, if_true, if_false)
+
+    def _int_divisor(self, a: Scalar, b: Scalar) -> tuple[Scalar, Scalar]:
         """(divisor is 0 or the division overflows, a divisor safe to divide by)."""
-        assert isinstance(a.type, IntegerType)
-        width = a.type.width.data
-        is_zero = self.value(arith.CmpiOp(b, self.zero(b.type), "eq"))
-        is_min = self.value(
-            arith.CmpiOp(a, self.const(-(1 << (width - 1)), a.type), "eq")
-        )
-        is_minus_one = self.value(arith.CmpiOp(b, self.const(-1, b.type), "eq"))
-        overflow = self.value(arith.AndIOp(is_min, is_minus_one))
-        bad = self.value(arith.OrIOp(is_zero, overflow))
-        safe = self.value(arith.SelectOp(bad, self.const(1, b.type), b))
+        t = a.type
+        is_zero = self._cmpi(b, self.zero(t), "eq")
+        is_min = self._cmpi(a, self.const(-(1 << (t.bits - 1)), t), "eq")
+        is_minus_one = self._cmpi(b, self.const(-1, t), "eq")
+        overflow = self.scalar(arith.AndIOp(is_min.value, is_minus_one.value), BOOL)
+        bad = self.scalar(arith.OrIOp(is_zero.value, overflow.value), BOOL)
+        safe = self._select(bad, self.const(1, t), b)
         return bad, safe
 
-    def power(self, base: SSAValue, exponent: int) -> SSAValue:
+    def power(self, base: Scalar, exponent: int) -> Scalar:
         """`base ** exponent` for a constant exponent >= 0, by numba's squaring loop."""
         result = self.const(1, base.type)
         while exponent != 0:
@@ -294,37 +342,38 @@ class ValueBuilder:
                 base = self.binary(ast.Mult, base, base)
         return result
 
-    def negate(self, v: SSAValue) -> SSAValue:
-        if is_float(v.type):
-            return self.value(arith.NegfOp(v))
-        return self.value(arith.SubiOp(self.zero(v.type), v))
+    def negate(self, v: Scalar) -> Scalar:
+        if v.type.is_float:
+            return self.scalar(arith.NegfOp(v.value), v.type)
+        return self.scalar(arith.SubiOp(self.zero(v.type).value, v.value), v.type)
 
-    def invert(self, v: SSAValue) -> SSAValue:
-        if is_bool(v.type):
+    def invert(self, v: Scalar) -> Scalar:
+        if v.type.is_bool:
             return self.not_(v)
-        return self.value(arith.XOrIOp(v, self.const(-1, v.type)))
+        return self.scalar(arith.XOrIOp(v.value, self.const(-1, v.type).value), v.type)
 
-    def compare(self, kind: type[ast.cmpop], a: SSAValue, b: SSAValue) -> SSAValue:
+    def compare(self, kind: type[ast.cmpop], a: Scalar, b: Scalar) -> Scalar:
         """`a <cmp> b` for operands already converted to one type."""
-        if is_float(a.type):
-            return self.value(arith.CmpfOp(a, b, _FLOAT_CMP[kind]))
-        table = _BOOL_CMP if is_bool(a.type) else _INT_CMP
-        return self.value(arith.CmpiOp(a, b, table[kind]))
+        t = a.type
+        if t.is_float:
+            return self._cmpf(a, b, _FLOAT_CMP[kind])
+        table = _UNSIGNED_CMP if t.is_unsigned else _SIGNED_CMP
+        return self._cmpi(a, b, table[kind])
 
-    def min_max(self, values: Sequence[SSAValue], kind: type[ast.cmpop]) -> SSAValue:
+    def min_max(self, values: Sequence[Scalar], kind: type[ast.cmpop]) -> Scalar:
         """numba's `min`/`max` (`kind` is `ast.Lt` or `ast.Gt`) of same-typed values."""
         acc = values[0]
         for v in values[1:]:
-            pred = self.compare(kind, v, acc)
-            acc = self.value(arith.SelectOp(pred, v, acc))
+            acc = self._select(self.compare(kind, v, acc), v, acc)
         return acc
 
-    def abs(self, v: SSAValue) -> SSAValue:
-        if is_float(v.type):
-            return self.value(math.AbsFOp(v))
-        if is_bool(v.type):
-            return self.convert(v, i64)
-        return self.value(math.AbsIOp(v))
+    def abs(self, v: Scalar, result: ScalarType) -> Scalar:
+        """`abs(v)` for `v` already of numba's argument type; `result` is numba's."""
+        if v.type.is_float:
+            return self.scalar(math.AbsFOp(v.value), v.type)
+        if v.type.is_unsigned:
+            return self.convert(v, result)
+        return self.convert(self.scalar(math.AbsIOp(v.value), v.type), result)
 
 
 _BinaryOp = Callable[[SSAValue, SSAValue], Operation]
@@ -345,4 +394,29 @@ _FLOAT_OPS: dict[type[ast.operator], _BinaryOp] = {
     ast.Sub: arith.SubfOp,
     ast.Mult: arith.MulfOp,
     ast.Div: arith.DivfOp,
+}
+
+_SIGNED_CMP = {
+    ast.Eq: "eq",
+    ast.NotEq: "ne",
+    ast.Lt: "slt",
+    ast.LtE: "sle",
+    ast.Gt: "sgt",
+    ast.GtE: "sge",
+}
+_UNSIGNED_CMP = {
+    ast.Eq: "eq",
+    ast.NotEq: "ne",
+    ast.Lt: "ult",
+    ast.LtE: "ule",
+    ast.Gt: "ugt",
+    ast.GtE: "uge",
+}
+_FLOAT_CMP = {
+    ast.Eq: "oeq",
+    ast.NotEq: "une",
+    ast.Lt: "olt",
+    ast.LtE: "ole",
+    ast.Gt: "ogt",
+    ast.GtE: "oge",
 }

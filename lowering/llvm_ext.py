@@ -68,6 +68,10 @@ class AtomicBinOp(StrEnum):
     UMIN = auto()
     FADD = auto()
     FSUB = auto()
+    UINC_WRAP = auto()
+    """`old >= val ? 0 : old + 1` (unsigned; PTX `atom.inc`)."""
+    UDEC_WRAP = auto()
+    """`old == 0 or old > val ? val : old - 1` (unsigned; PTX `atom.dec`)."""
 
 
 class AtomicOrdering(StrEnum):
@@ -269,8 +273,50 @@ class SwitchOp(IRDLOperation):
         return tuple(cases)
 
 
+@irdl_op_definition
+class CmpXchgOp(IRDLOperation):
+    """Atomically stores `val` at `ptr` if the value there equals `cmp`;
+    returns `{old value, success}` (LLVM's `cmpxchg`, strong).
+
+    Example:
+    `%r = llvm.cmpxchg %p, %c, %v monotonic : !llvm.ptr, i32 -> !llvm.struct<(i32, i1)>`
+    """
+
+    name = "llvm.cmpxchg"
+
+    ordering = prop_def(AtomicOrderingAttr)
+    T: ClassVar = VarConstraint("T", base(IntegerType))
+
+    ptr = operand_def(llvm.LLVMPointerType)
+    cmp = operand_def(T)
+    val = operand_def(T)
+    res = result_def(llvm.LLVMStructType)
+
+    assembly_format = (
+        "$ptr `,` $cmp `,` $val $ordering attr-dict `:` type($ptr) `,` type($val) "
+        "`->` type($res)"
+    )
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+
+    def __init__(
+        self,
+        ptr: SSAValue | Operation,
+        cmp: SSAValue | Operation,
+        val: SSAValue | Operation,
+        ordering: AtomicOrdering = AtomicOrdering.MONOTONIC,
+    ):
+        val = SSAValue.get(val)
+        result = llvm.LLVMStructType.from_type_list([val.type, IntegerType(1)])
+        super().__init__(
+            operands=[ptr, cmp, val],
+            result_types=[result],
+            properties={"ordering": AtomicOrderingAttr(ordering)},
+        )
+
+
 LLVM_EXT = Dialect(
     "llvm_ext",
-    [AtomicRMWOp, FPToSIOp, FPToUIOp, UIToFPOp, AddrSpaceCastOp, SwitchOp],
+    [AtomicRMWOp, CmpXchgOp, FPToSIOp, FPToUIOp, UIToFPOp, AddrSpaceCastOp, SwitchOp],
     [AtomicBinOpAttr, AtomicOrderingAttr],
 )

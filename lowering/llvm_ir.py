@@ -2,8 +2,9 @@
 
 xDSL's translator (`xdsl.backend.llvm`) does most of the work: every op it
 knows goes through its `convert_op`. This module adds what NVPTX needs and it
-lacks: the ops of `simt.lowering.llvm_ext` (`atomicrmw`, `fptosi` / `fptoui` /
-`uitofp`, `addrspacecast`, `switch`); `getelementptr` on pointers outside
+lacks: the ops of `simt.lowering.llvm_ext` (`atomicrmw`, `cmpxchg`, `fptosi` /
+`fptoui` / `uitofp`, `addrspacecast`, `switch`); global arrays in any address
+space (`llvm.mlir.global`, with dense initializers); `getelementptr` on pointers outside
 address space 0 (xDSL's version bitcasts to an address-space-0 pointer, which
 LLVM rejects); and the function attribute `nvvm.kernel`, which becomes the
 `ptx_kernel` calling convention (LLVM >= 19) that xDSL's declaration drops.
@@ -18,7 +19,7 @@ from llvmlite import ir
 from xdsl.backend.llvm.convert_op import convert_op
 from xdsl.backend.llvm.convert_type import convert_type
 from xdsl.dialects import llvm
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
@@ -38,6 +39,12 @@ def _atomic_rmw(
         values[op.ptr],
         values[op.val],
         op.ordering.data.value,
+    )
+
+
+def _cmpxchg(op: llvm_ext.CmpXchgOp, builder: ir.IRBuilder, values: ValueMap) -> None:
+    values[op.res] = builder.cmpxchg(
+        values[op.ptr], values[op.cmp], values[op.val], op.ordering.data.value
     )
 
 
@@ -70,31 +77,65 @@ def _gep(op: llvm.GEPOp, builder: ir.IRBuilder, values: ValueMap) -> None:
     )
 
 
-def _add_incoming(
-    target: Block, args: Any, builder: ir.IRBuilder, values: ValueMap
-) -> None:
+def _edge(
+    target: Block,
+    args: Any,
+    builder: ir.IRBuilder,
+    values: ValueMap,
+    blocks: BlockMap,
+    taken: set[Block],
+) -> ir.Block:
+    """The LLVM block a terminator's edge to `target` jumps to, with the phi
+    entries of `target` added for it.
+
+    A phi has one entry per predecessor block, so when one terminator reaches
+    a block with arguments twice (two `cf.switch` cases, or both successors of
+    a `cf.cond_br`, with different arguments), each edge after the first goes
+    through a block of its own that only jumps on."""
+    current = builder.block
+    assert current is not None, "the builder is positioned in a block"
+    jump = blocks[target]
+    source = current
+    if target.args and target in taken:
+        source = jump = current.function.append_basic_block(f"{current.name}.edge")
+        ir.IRBuilder(source).branch(blocks[target])
+    taken.add(target)
     for block_arg, value in zip(target.args, args, strict=True):
         phi = values[block_arg]
         assert isinstance(phi, ir.PhiInstr)
-        phi.add_incoming(values[value], builder.block)
+        phi.add_incoming(values[value], source)
+    return jump
+
+
+def _cond_br(
+    op: llvm.CondBrOp, builder: ir.IRBuilder, values: ValueMap, blocks: BlockMap
+) -> None:
+    taken: set[Block] = set()
+    then_block = _edge(op.then_block, op.then_arguments, builder, values, blocks, taken)
+    else_block = _edge(op.else_block, op.else_arguments, builder, values, blocks, taken)
+    builder.cbranch(values[op.cond], then_block, else_block)
 
 
 def _switch(
     op: llvm_ext.SwitchOp, builder: ir.IRBuilder, values: ValueMap, blocks: BlockMap
 ) -> None:
-    _add_incoming(op.default_block, op.default_operands, builder, values)
-    switch = builder.switch(values[op.flag], blocks[op.default_block])
+    taken: set[Block] = set()
+    default = _edge(
+        op.default_block, op.default_operands, builder, values, blocks, taken
+    )
+    switch = builder.switch(values[op.flag], default)
     case_values = op.case_values.get_values() if op.case_values is not None else ()
     flag_type = convert_type(op.flag.type)
     for value, block, args in zip(
         case_values, op.case_blocks, op.case_operand, strict=True
     ):
-        _add_incoming(block, args, builder, values)
-        switch.add_case(ir.Constant(flag_type, value), blocks[block])
+        target = _edge(block, args, builder, values, blocks, taken)
+        switch.add_case(ir.Constant(flag_type, value), target)
 
 
 _SIMPLE: dict[type[Operation], Callable[[Any, ir.IRBuilder, ValueMap], None]] = {
     llvm_ext.AtomicRMWOp: _atomic_rmw,
+    llvm_ext.CmpXchgOp: _cmpxchg,
     llvm.GEPOp: _gep,
     **dict.fromkeys(_EXT_CASTS, _ext_cast),
 }
@@ -110,12 +151,41 @@ def _convert(
     if isinstance(op, llvm_ext.SwitchOp):
         _switch(op, builder, values, blocks)
         return
+    if isinstance(op, llvm.CondBrOp):
+        _cond_br(op, builder, values, blocks)
+        return
     try:
         convert_op(op, builder, values, blocks)
     except NotImplementedError as error:
         raise PassFailedException(
             f"{describe_op(op)}: cannot translate this op to LLVM IR ({error})"
         ) from error
+
+
+def _global(op: llvm.GlobalOp, module: ir.Module) -> None:
+    """A global array (shared, constant, or the external dynamic shared array):
+    its initializer is the dense value, else `undef` unless it is external."""
+    type_ = convert_type(op.global_type)
+    variable = ir.GlobalVariable(
+        module, type_, name=op.sym_name.data, addrspace=op.addr_space.value.data
+    )
+    variable.linkage = op.linkage.linkage.data
+    variable.global_constant = op.constant is not None
+    # References to the global are opaque pointers, like every other pointer
+    # of the lowered IR (llvmlite would otherwise type them by the array).
+    variable.type = ir.PointerType(addrspace=op.addr_space.value.data)
+    settable: Any = variable
+    if op.alignment is not None:
+        settable.align = op.alignment.value.data
+    value = op.value
+    if isinstance(value, DenseIntOrFPElementsAttr):
+        assert isinstance(type_, ir.ArrayType)
+        element = type_.element
+        settable.initializer = ir.Constant(
+            type_, [ir.Constant(element, v) for v in value.get_values()]
+        )
+    elif op.linkage.linkage.data != "external":
+        settable.initializer = ir.Constant(type_, ir.Undefined)
 
 
 def _declare(op: llvm.FuncOp, module: ir.Module) -> ir.Function:
@@ -166,9 +236,13 @@ def to_llvmlite(module: ModuleOp) -> ir.Module:
             setattr(result, attr, value.data)
     functions: list[tuple[llvm.FuncOp, ir.Function]] = []
     for op in module.ops:
+        if isinstance(op, llvm.GlobalOp):
+            _global(op, result)
+            continue
         if not isinstance(op, llvm.FuncOp):
             raise PassFailedException(
-                f"{describe_op(op)}: expected only llvm.func at module level after lowering"
+                f"{describe_op(op)}: expected only llvm.func and llvm.mlir.global at "
+                "module level after lowering"
             )
         functions.append((op, _declare(op, result)))
     for op, function in functions:

@@ -20,11 +20,13 @@ from typing import Any
 
 from xdsl.dialects import arith, cf, func, llvm, math, memref
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     AnyFloat,
     DenseIntElementsAttr,
     Float32Type,
     FloatAttr,
     IndexType,
+    IntAttr,
     IntegerAttr,
     IntegerType,
     MemRefType,
@@ -38,7 +40,13 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from simt.dialects import arith_ext, simt
 from simt.lowering import abi, llvm_ext
-from simt.lowering.to_llvm import FunctionLowering, MemrefView, Rule
+from simt.lowering.to_llvm import (
+    DYNAMIC_SHARED_GLOBAL,
+    FunctionLowering,
+    MemrefView,
+    Rule,
+    address_space,
+)
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -423,8 +431,13 @@ def _alloca(fl: FunctionLowering, op: memref.AllocaOp) -> None:
 
 
 def _private_view(
-    fl: FunctionLowering, base: SSAValue, element: Attribute, shape: Sequence[int]
+    fl: FunctionLowering,
+    base: SSAValue,
+    element: Attribute,
+    shape: Sequence[int],
+    address_space: int = 0,
 ) -> MemrefView:
+    """A row-major view of a statically shaped array at `base` (element strides)."""
     strides: list[int] = []
     running = 1
     for extent in reversed(shape):
@@ -438,7 +451,115 @@ def _private_view(
         strides=tuple(fl.constant(stride) for stride in strides),
         byte_strides=False,
         is_global=False,
+        address_space=address_space,
     )
+
+
+def _get_global(fl: FunctionLowering, op: memref.GetGlobalOp) -> None:
+    """The address of a lowered `memref.global`, in its address space."""
+    name = op.name_.string_value()
+    global_op = fl.state.globals.get(name)
+    if global_op is None:
+        raise fl.fail(
+            op, f"refers to @{name}, which is not a memref.global of the module"
+        )
+    type_ = op.memref.type
+    assert isinstance(type_, MemRefType)
+    space = address_space(type_)
+    pointer = fl.emit_value(
+        llvm.AddressOfOp(name, llvm.LLVMPointerType(IntAttr(space)))
+    )
+    element = _type(fl, op, type_.element_type)
+    fl.memrefs[op.memref] = _private_view(
+        fl, pointer, element, type_.get_shape(), space
+    )
+
+
+def _dynamic_shared(fl: FunctionLowering, op: simt.DynamicSharedOp) -> None:
+    """The `extern __shared__` array; its length is `%dynamic_smem_size` over
+    the element size."""
+    fl.state.dynamic_shared = True
+    type_ = op.result.type
+    assert isinstance(type_, MemRefType)
+    element = _type(fl, op, type_.element_type)
+    pointer = fl.emit_value(
+        llvm.AddressOfOp(DYNAMIC_SHARED_GLOBAL, llvm.LLVMPointerType(IntAttr(3)))
+    )
+    size = _intrinsic(fl, "llvm.nvvm.read.ptx.sreg.dynamic_smem_size", [], i32)
+    wide = fl.emit_value(llvm.ZExtOp(size, i64))
+    length = fl.emit_value(llvm.UDivOp(wide, fl.constant(abi.element_size(element))))
+    fl.memrefs[op.result] = MemrefView(
+        base=pointer,
+        element=element,
+        shape=(length,),
+        strides=(fl.constant(1),),
+        byte_strides=False,
+        is_global=False,
+        address_space=3,
+    )
+
+
+def _subview_operands(
+    fl: FunctionLowering, static: Sequence[int], dynamic: Sequence[SSAValue]
+) -> list[SSAValue]:
+    values = iter(dynamic)
+    return [
+        fl.get(next(values)) if v == DYNAMIC_INDEX else fl.constant(v) for v in static
+    ]
+
+
+def _subview(fl: FunctionLowering, op: memref.SubviewOp) -> None:
+    """A view: the base moves to the first element; extents are the sizes of
+    the kept dimensions, strides the steps times the source's strides."""
+    source = fl.view(op.source)
+    offsets = _subview_operands(fl, op.static_offsets.get_values(), op.offsets)
+    sizes = _subview_operands(fl, op.static_sizes.get_values(), op.sizes)
+    steps = _subview_operands(fl, op.static_strides.get_values(), op.strides)
+    dropped = set(dropped_dims(op))
+    offset: SSAValue | None = None
+    for index, stride in zip(offsets, source.strides, strict=True):
+        term = fl.emit_value(llvm.MulOp(index, stride))
+        offset = term if offset is None else fl.emit_value(llvm.AddOp(offset, term))
+    base = source.base
+    if offset is not None:
+        element = i8 if source.byte_strides else source.element
+        gep = llvm.GEPOp(
+            base,
+            [llvm.GEP_USE_SSA_VAL],
+            element,
+            ssa_indices=[offset],
+            result_type=base.type,  # pyright: ignore[reportArgumentType]
+        )
+        base = fl.emit_value(gep)
+    kept = [k for k in range(len(sizes)) if k not in dropped]
+    fl.memrefs[op.result] = MemrefView(
+        base=base,
+        element=source.element,
+        shape=tuple(sizes[k] for k in kept),
+        strides=tuple(
+            fl.emit_value(llvm.MulOp(steps[k], source.strides[k])) for k in kept
+        ),
+        byte_strides=source.byte_strides,
+        is_global=source.is_global,
+        address_space=source.address_space,
+    )
+
+
+def dropped_dims(op: memref.SubviewOp) -> list[int]:
+    """The dimensions a rank-reducing subview drops: MLIR's greedy match of
+    the result shape against the sizes, dropping static unit sizes."""
+    result_type = op.result.type
+    assert isinstance(result_type, MemRefType)
+    sizes = op.static_sizes.get_values()
+    rank = result_type.get_num_dims()
+    dropped: list[int] = []
+    matched = 0
+    for k, size in enumerate(sizes):
+        if size == 1 and len(sizes) - k > rank - matched:
+            dropped.append(k)
+            continue
+        matched += 1
+    return dropped
 
 
 def _dim(fl: FunctionLowering, op: memref.DimOp) -> None:
@@ -605,7 +726,7 @@ def _atomic_add(fl: FunctionLowering, op: simt.AtomicAddOp) -> None:
     pointer = address(fl, view, op.indices)
     value = fl.get(op.value)
     is_float = isinstance(value.type, AnyFloat)
-    if view.is_global:
+    if view.is_shared_by_threads:
         kind = llvm_ext.AtomicBinOp.FADD if is_float else llvm_ext.AtomicBinOp.ADD
         _set_result(fl, op, llvm_ext.AtomicRMWOp(kind, pointer, value))
         return
@@ -641,6 +762,9 @@ def _table() -> dict[type[Operation], Rule]:
         memref.StoreOp: _store,
         memref.AllocaOp: _alloca,
         memref.DimOp: _dim,
+        memref.GetGlobalOp: _get_global,
+        memref.SubviewOp: _subview,
+        simt.DynamicSharedOp: _dynamic_shared,
         cf.BranchOp: _branch,
         cf.ConditionalBranchOp: _cond_branch,
         cf.SwitchOp: _switch,
@@ -667,6 +791,10 @@ def _table() -> dict[type[Operation], Rule]:
     for classes, rule in groups:
         for op_class in classes:
             rules[op_class] = rule
+    # Imported here: intrinsic_rules uses this module's helpers.
+    from simt.lowering.intrinsic_rules import INTRINSIC_RULES
+
+    rules.update(INTRINSIC_RULES)
     return rules
 
 

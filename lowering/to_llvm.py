@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects import func, llvm, scf
+from xdsl.dialects import func, llvm, memref, scf
 from xdsl.dialects.builtin import (
     IntAttr,
     IntegerAttr,
@@ -76,6 +76,14 @@ class MemrefView:
     byte_strides: bool
     is_global: bool
     abi: tuple[SSAValue, ...] = ()
+    address_space: int = 0
+    """The NVPTX address space `base` points into (1 global, 3 shared,
+    4 constant; 0 for generic pointers and allocas)."""
+
+    @property
+    def is_shared_by_threads(self) -> bool:
+        """Whether other threads may access the memory (atomics must be atomic)."""
+        return self.is_global or self.address_space in (1, 3)
 
 
 Rule = Callable[["FunctionLowering", Any], None]
@@ -89,6 +97,10 @@ class ModuleState:
     module: ModuleOp
     signatures: dict[str, llvm.LLVMFunctionType] = field(default_factory=lambda: {})
     externals: dict[str, llvm.LLVMFunctionType] = field(default_factory=lambda: {})
+    globals: dict[str, memref.GlobalOp] = field(default_factory=lambda: {})
+    """The `memref.global`s of the module, by name (lowered to `llvm.mlir.global`)."""
+    dynamic_shared: bool = False
+    """Whether a function uses `simt.dynamic_shared` (declare its global)."""
 
     def declare(self, name: str, type_: llvm.LLVMFunctionType) -> None:
         """Records an external function (a libdevice call) to declare once."""
@@ -260,6 +272,7 @@ def _argument_view(
         byte_strides=True,
         is_global=kernel,
         abi=tuple(fields),
+        address_space=1 if kernel else 0,
     )
 
 
@@ -366,11 +379,76 @@ def check_supported(
 
 def _check_top_level(module: ModuleOp) -> None:
     for op in module.ops:
-        if not isinstance(op, func.FuncOp | llvm.FuncOp | llvm.GlobalOp):
+        if not isinstance(
+            op, func.FuncOp | llvm.FuncOp | llvm.GlobalOp | memref.GlobalOp
+        ):
             raise PassFailedException(
-                f"{describe_op(op)}: simt-lower-to-llvm expects only functions at "
-                "module level"
+                f"{describe_op(op)}: simt-lower-to-llvm expects only functions and "
+                "globals at module level"
             )
+
+
+DYNAMIC_SHARED_GLOBAL = "__simt_dynamic_shared"
+"""The `extern __shared__` array every `simt.dynamic_shared` addresses."""
+
+SPACE_NUMBERS = {"global": 1, "shared": 3, "constant": 4, "local": 0}
+"""NVPTX address spaces of simt's memory spaces (local arrays are allocas,
+which LLVM's NVPTX backend places in the local space itself)."""
+
+
+def address_space(type_: MemRefType[Attribute]) -> int:
+    """The NVPTX address space of a memref type's memory space."""
+    return SPACE_NUMBERS[str(simt.memory_space_of(type_))]
+
+
+def _lower_globals(module: ModuleOp, state: ModuleState) -> None:
+    """Replaces each `memref.global` by an `llvm.mlir.global` in its address
+    space: shared arrays uninitialized (`undef`, as numba emits them),
+    constants with their values."""
+    for op in list(module.ops):
+        if not isinstance(op, memref.GlobalOp):
+            continue
+        memref_type = op.type
+        shape = memref_type.get_shape()
+        if any(extent < 0 for extent in shape):
+            raise PassFailedException(
+                f"{describe_op(op)}: expected a statically shaped global, found {memref_type}"
+            )
+        count = 1
+        for extent in shape:
+            count *= extent
+        element = abi.scalar_type(memref_type.element_type)
+        assert element is not None
+        value = op.initial_value if not isinstance(op.initial_value, UnitAttr) else None
+        new = llvm.GlobalOp(
+            llvm.LLVMArrayType(count, element),
+            op.sym_name,
+            "internal",
+            addr_space=address_space(memref_type),
+            constant=op.constant is not None,
+            value=value,
+            alignment=max(abi.element_size(element), 4),
+        )
+        state.globals[op.sym_name.data] = op
+        Rewriter.replace_op(op, new)
+
+
+def _declare_dynamic_shared(state: ModuleState) -> None:
+    if not state.dynamic_shared:
+        return
+    declaration = llvm.GlobalOp(
+        llvm.LLVMArrayType(0, IntegerType(8)),
+        DYNAMIC_SHARED_GLOBAL,
+        "external",
+        addr_space=3,
+        alignment=16,
+    )
+    body = state.module.body.block
+    first = body.first_op
+    if first is None:
+        body.add_op(declaration)
+    else:
+        body.insert_op_before(declaration, first)
 
 
 def _declare_externals(state: ModuleState) -> None:
@@ -395,12 +473,14 @@ def lower_module(module: ModuleOp) -> None:
     check_supported(module, RULES)
     lower_structured(module)
     state = ModuleState(module)
+    _lower_globals(module, state)
     functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
     for op in functions:
         state.signatures[op.sym_name.data] = function_type(op)
     for op in functions:
         Rewriter.replace_op(op, lower_function(op, state, RULES))
     _declare_externals(state)
+    _declare_dynamic_shared(state)
     module.attributes["llvm.target_triple"] = StringAttr(NVPTX_TRIPLE)
     module.attributes["llvm.data_layout"] = StringAttr(NVPTX_DATA_LAYOUT)
 

@@ -13,8 +13,9 @@ Five facts, each asked through one function of this module:
   (`Divergence`): a *source* of divergence (thread and lane ids, atomics,
   per-lane allocations), always *uniform* (block ids and sizes, votes),
   data dependent on the *operands*, dependent on the operands and the
-  *memory* it reads (loads), or *structural* (control flow: the analysis
-  applies its own rules to the op's regions and successors);
+  *memory* it reads (loads), uniform across a member *mask* (votes with a
+  mask operand), or *structural* (control flow: the analysis applies its
+  own rules to the op's regions and successors);
 * `is_convergent(op)`: a warp or block collective (barrier, vote, ballot,
   shuffle, ...): which lanes run it together is part of its meaning, so no
   transformation may move it across divergent control flow, run it on a
@@ -86,6 +87,9 @@ class Divergence(StrEnum):
     """Divergent iff an operand is, or the memory read may differ (loads)."""
     STRUCTURAL = "structural"
     """A control-flow op: its regions and successors decide (scf, cf, func)."""
+    MASK = "mask"
+    """A collective over the lanes of a member mask (its first operand):
+    uniform iff the mask is (votes and matches with a mask)."""
 
 
 class OpKind(StrEnum):

@@ -102,7 +102,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
-from xdsl.dialects import arith, cf, func, scf
+from xdsl.dialects import arith, cf, func, memref, scf
 from xdsl.dialects.builtin import (
     AnyFloat,
     FloatAttr,
@@ -114,10 +114,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriteWalker,
-)
+from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering
 from xdsl.utils.exceptions import PassFailedException
 
@@ -149,7 +146,8 @@ class LinearizePass(ModulePass):
     variable and lifts all control flow to `scf`.
 
     Input invariant: functions whose bodies are `cf` block graphs ending in
-    `cf.br`, `cf.cond_br` or `func.return` (`scf` ops may sit in the blocks);
+    `cf.br`, `cf.cond_br`, `cf.switch` (rewritten into a chain of
+    `cf.cond_br`s first) or `func.return` (`scf` ops may sit in the blocks);
     irreducible graphs are accepted. Every block must reach a return.
 
     Output IR: no `cf` op remains in a processed function; its body is one
@@ -270,18 +268,35 @@ def linearize_function(
     body = function.body
     if len(body.blocks) <= 1:
         return
+    _lower_switches(body)
     _check_terminators(body)
     _remove_unreachable(body)
     _check_exits(body)
     _add_entry_block(body)
+    _hoist_allocas(body)
     _unify_returns(body, function)
     _thread_empty_blocks(body)
+    exit_split = False
     while True:
         cfg = ControlFlowGraph(body)
         edges = cfg.unstructured_edges.edges
         if not edges:
             break
-        region = _largest_region(cfg, edges, function)
+        region = _largest_region(cfg, edges)
+        if region is None and not exit_split:
+            # An unstructured edge into the return block (two exits of a loop
+            # that meet there, a return inside a loop): its region ends at the
+            # graph's exit, so it has no post-dominator outside itself until
+            # the return moves to a block of its own.
+            _split_exit(body)
+            exit_split = True
+            continue
+        if region is None:
+            raise PassFailedException(
+                f"simt-linearize: {_where(function)}: expected every unstructured "
+                "region to have a common dominator and post-dominator, found one "
+                "without (an infinite loop?)"
+            )
         units = _lift_subregions(cfg, region, edges)
         linearize_region(body, units, region.entry, region.exit, options)
     lift_cf_to_scf(body)
@@ -290,19 +305,30 @@ def linearize_function(
 
 
 def _largest_region(
-    cfg: ControlFlowGraph, edges: frozenset[tuple[Block, Block]], function: func.FuncOp
-) -> UnstructuredRegion[Block]:
+    cfg: ControlFlowGraph, edges: frozenset[tuple[Block, Block]]
+) -> UnstructuredRegion[Block] | None:
+    """The largest outermost region of `edges`; None when one has no bounds."""
     try:
         regions = unstructured_regions(
             cfg.graph, edges, cfg.dominator_tree, cfg.post_dominator_tree
         )
-    except ValueError as error:
-        raise PassFailedException(
-            f"simt-linearize: {_where(function)}: expected every unstructured "
-            "region to have a common dominator and post-dominator, found one "
-            "without (an infinite loop?)"
-        ) from error
+    except ValueError:
+        return None
     return outermost_regions(regions)[0]
+
+
+def _split_exit(body: Region) -> None:
+    """Moves the `func.return` of the (unified) return block into a fresh
+    block, to which the old one branches."""
+    returns = [b for b in body.blocks if isinstance(b.last_op, func.ReturnOp)]
+    assert len(returns) == 1, "returns were unified"
+    ret = returns[0].last_op
+    assert isinstance(ret, func.ReturnOp)
+    exit_block = Block(arg_types=[v.type for v in ret.arguments])
+    body.add_block(exit_block)
+    exit_block.add_op(func.ReturnOp(*exit_block.args))
+    returns[0].add_op(cf.BranchOp(exit_block, *ret.arguments))
+    _erase(ret)
 
 
 def _lift_subregions(
@@ -324,6 +350,7 @@ def _lift_subregions(
 def _linearize_everything(body: Region, options: RegionOptions) -> None:
     """Linearizes every block between a fresh entry and the return block."""
     _add_entry_block(body)
+    _hoist_allocas(body)
     entry = body.blocks.first
     assert entry is not None
     returns = [b for b in body.blocks if isinstance(b.last_op, func.ReturnOp)]
@@ -344,6 +371,65 @@ def _check_terminators(body: Region) -> None:
             f"simt-linearize: {_where(term)}: expected a block to end with cf.br, "
             f"cf.cond_br or func.return, found {found}"
         )
+
+
+def _lower_switches(body: Region) -> None:
+    """Rewrites every `cf.switch` into a chain of `cf.cond_br`s, one per case
+    in order (`flag == value`), the last one falling through to the default;
+    each test after the first sits in a block of its own."""
+    for switch in [b.last_op for b in body.blocks]:
+        if not isinstance(switch, cf.SwitchOp):
+            continue
+        block = switch.parent_block()
+        assert block is not None
+        cases = list(
+            zip(
+                _case_values(switch),
+                switch.case_blocks,
+                switch.case_operand,
+                strict=True,
+            )
+        )
+        fallthrough: tuple[Block, Sequence[SSAValue]] = (
+            switch.default_block,
+            switch.default_operands,
+        )
+        for value, target, args in reversed(cases[1:]):
+            test = Block()
+            body.insert_block_after(test, block)
+            _switch_test(test, switch.flag, value, (target, args), fallthrough)
+            fallthrough = (test, ())
+        if cases:
+            value, target, args = cases[0]
+            _switch_test(block, switch.flag, value, (target, args), fallthrough)
+        else:
+            block.add_op(cf.BranchOp(fallthrough[0], *fallthrough[1]))
+        _erase(switch)
+
+
+def _case_values(switch: cf.SwitchOp) -> list[int]:
+    values = switch.case_values
+    return [] if values is None else [int(v) for v in values.get_values()]
+
+
+def _switch_test(
+    block: Block,
+    flag: SSAValue,
+    value: int,
+    taken: tuple[Block, Sequence[SSAValue]],
+    otherwise: tuple[Block, Sequence[SSAValue]],
+) -> None:
+    """Ends `block` with `cf.cond_br (flag == value), taken, otherwise`."""
+    assert isinstance(flag.type, IntegerType | IndexType), "cf.switch verified"
+    constant = arith.ConstantOp.from_int_and_width(value, flag.type)
+    equal = arith.CmpiOp(flag, constant, "eq")
+    branch = cf.ConditionalBranchOp(equal, taken[0], taken[1], *otherwise)
+    anchor = block.last_op if isinstance(block.last_op, cf.SwitchOp) else None
+    for op in (constant, equal, branch):
+        if anchor is not None:
+            block.insert_op_before(op, anchor)
+        else:
+            block.add_op(op)
 
 
 def _where(op: Operation | None) -> str:
@@ -396,6 +482,20 @@ def _add_entry_block(body: Region) -> None:
     for arg in reversed(old.args):
         old.erase_arg(arg)
     new.add_op(cf.BranchOp(old))
+
+
+def _hoist_allocas(body: Region) -> None:
+    """Moves every `memref.alloca` of a static shape from the blocks of `body`
+    to its (fresh) entry block: a memref cannot be carried from one block of
+    a linearized region to another, and private memory allocated once at the
+    start serves every block (its contents start undefined either way)."""
+    entry = body.blocks.first
+    assert entry is not None and entry.last_op is not None
+    for block in list(body.blocks)[1:]:
+        for op in list(block.ops):
+            if isinstance(op, memref.AllocaOp) and not op.operands:
+                op.detach()
+                entry.insert_op_before(op, entry.last_op)
 
 
 def _unify_returns(body: Region, function: func.FuncOp) -> None:
@@ -1180,11 +1280,7 @@ def _linearize_structured_op(op: Operation, options: RegionOptions) -> None:
     exit_block.add_op(func.ReturnOp(*exit_block.args))
     _hoist_guards(op, start)
     holder = func.FuncOp("simt_linearize_scratch", ([], []), scratch)
-    walker = PatternRewriteWalker(
-        GreedyRewritePatternApplier([IfLowering(), ForLowering(), WhileLowering()]),
-        apply_recursively=True,
-    )
-    walker.rewrite_region(scratch)
+    _lower_to_blocks(scratch)
     units = frozenset(
         b for b in scratch.blocks if b is not start and b is not exit_block
     )
@@ -1199,6 +1295,24 @@ def _linearize_structured_op(op: Operation, options: RegionOptions) -> None:
         moved.detach()
         parent.insert_op_before(moved, anchor)
     holder.erase()
+
+
+def _lower_to_blocks(region: Region) -> None:
+    """Lowers every `scf.if`/`scf.for`/`scf.while` of `region`'s blocks to
+    blocks of `region`, until none is left there. Control flow inside other
+    ops (the `simt.guarded` steps of a region linearized before) stays
+    structured: lowering it would leave blocks in a region that holds one."""
+    patterns = (IfLowering(), ForLowering(), WhileLowering())
+    pending = [op for b in region.blocks for op in b.ops if isinstance(op, _CONTROL)]
+    while pending:
+        op = pending.pop()
+        rewriter = PatternRewriter(op)
+        for pattern in patterns:
+            pattern.match_and_rewrite(op, rewriter)
+        assert op.parent is None, f"{op.name} was not lowered to blocks"
+        pending = [
+            op for b in region.blocks for op in b.ops if isinstance(op, _CONTROL)
+        ]
 
 
 def _hoist_guards(op: Operation, start: Block) -> None:

@@ -4,17 +4,31 @@
 @simt.jit("void(int32[:], int32)", passes="simt-optimize")
 def double(a, n): ...
 
+@simt.jit                      # typed at each call from the arguments
+def scale(a, factor): ...
+
+@simt.jit(device=True)         # a device function kernels call (inlined)
+def clamp(x, lo, hi): ...
+
 double[grid, block](a, n)
+scale[grid, block, 0, 256](a, 2.0)   # stream, dynamic shared bytes
 ```
 
-The function goes through `simt.compile_python` and the pass pipeline once, on
-first use. Where a launch runs is the kernel's `target`:
+numba's forms: with a signature (a string, numba type objects or a list of
+them), the kernel is compiled for it; bare (`@simt.jit` or `@simt.jit()`),
+it is compiled at each call for the arguments' types as numba's dispatcher
+types them (`typeof`: arrays by dtype, rank and layout, Python ints as
+int64, floats as float64), one specialization per signature. `device=True`
+makes a device function: kernels that call it inline it; it cannot be
+launched. A function made by `exec` (no source file) takes its text as
+`source=`. Each specialization goes through `simt.compile_python` and the pass
+pipeline once. Where a launch runs is the kernel's `target`:
 
 - `"gpu"`: through numba-cuda (PTX from `simt.to_ptx` for the device's
   architecture, loaded by `simt.runtime.launch`; numpy arrays are copied to
   the device and back, as numba does);
 - `"host"`: the same lowered code on this CPU (`simt.runtime.host`, compiled
-  once per kernel);
+  once per specialization);
 - `"sim"`: the simulator; the launch returns its `SimulationResult` (metrics);
 - `None` (the default): the GPU when `numba.cuda.is_available()`, else the
   host, saying once on stderr that no GPU was found.
@@ -27,19 +41,22 @@ results. A launch returns the target's result (`HostResult`,
 from __future__ import annotations
 
 import sys
+import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
 from simt.model.errors import UsageError
 from simt.model.kernel import kernels_of
-from simt.runtime.abi import kernel_params
+from simt.runtime.abi import kernel_params, marshal
 from simt.runtime.launch import (
     GpuKernel,
     current_capability,
+    dim3,
+    launch_function,
     ptx_arch_for,
     with_device_arrays,
 )
@@ -84,56 +101,152 @@ def find_kernel(module: ModuleOp, name: str) -> func.FuncOp:
 
 @dataclass
 class SimtKernel:
-    """A Python kernel compiled by simt; `kernel[grid, block](*args)` launches it."""
+    """A Python kernel compiled by simt; `kernel[grid, block](*args)` launches it.
+
+    `signature` None: typed at each launch from the arguments, one
+    specialization per signature (`signatures` lists them)."""
 
     py_func: Callable[..., None]
-    signature: str
+    signature: object | None = None
     passes: str | None = None
     use_gpu: Callable[[], bool] = _gpu_available
+    source: str | None = None
+    """The function's text, for a function that has no source file (`exec`)."""
     step_limit: int | None = None
     """The simulator's step limit (`simt.simulate`); None: its default."""
+    _modules: dict[str, ModuleOp] = field(
+        default_factory=dict[str, ModuleOp], repr=False
+    )
     target: Target | None = None
     """Where launches run (module docstring); None: the GPU if any, else the host."""
     last_result: Any = field(default=None, repr=False)
     """What the last launch returned (`HostResult`, `SimulationResult` or None)."""
-    _module: ModuleOp | None = field(default=None, repr=False)
-    _gpu: GpuKernel | None = field(default=None, repr=False)
-    _host: Any = field(default=None, repr=False)
+    _gpus: dict[str, GpuKernel] = field(
+        default_factory=dict[str, GpuKernel], repr=False
+    )
+    _hosts: dict[int, Any] = field(default_factory=dict[int, Any], repr=False)
 
     def __post_init__(self) -> None:
         if self.target is not None and self.target not in TARGETS:
-            raise ValueError(
+            raise UsageError(
                 f"expected a target among {', '.join(TARGETS)}, found {self.target!r}"
             )
 
     @property
-    def module(self) -> ModuleOp:
-        """The simt IR of the kernel after the pass pipeline (compiled once)."""
-        if self._module is None:
-            from simt.frontend import compile_python
-            from simt.pipeline import apply_passes
+    def signatures(self) -> list[str]:
+        """The signatures compiled so far (numba's spelling)."""
+        return list(self._modules)
 
-            module = compile_python(self.py_func, self.signature)
+    @property
+    def module(self) -> ModuleOp:
+        """The simt IR of the kernel after the pass pipeline (compiled once):
+        for the declared signature, or the only specialization so far."""
+        if self.signature is not None:
+            return self.specialize(self.signature)
+        if len(self._modules) == 1:
+            return next(iter(self._modules.values()))
+        raise ValueError(
+            f"'{self.py_func.__name__}' has no declared signature and "
+            f"{len(self._modules)} specializations; use specialize(signature)"
+        )
+
+    def specialize(self, signature: object) -> ModuleOp:
+        """The IR for `signature` (numba's string or type objects), compiled once."""
+        from simt.frontend import compile_python
+        from simt.frontend.signature import parse_signature
+        from simt.pipeline import apply_passes
+
+        key = str(parse_signature(signature))
+        module = self._modules.get(key)
+        if module is None:
+            module = compile_python(self.py_func, signature, source=self.source)
             if self.passes:
                 apply_passes(module, self.passes)
-            self._module = module
-        return self._module
+            self._modules[key] = module
+        return module
 
-    def gpu_kernel(self, capability: tuple[int, int]) -> GpuKernel:
-        """The kernel as PTX for a device of `capability` (lowered once)."""
-        if self._gpu is None:
+    def signature_for(self, args: Sequence[object]) -> object:
+        """The signature a launch with `args` runs: the declared one, or the
+        arguments' types as numba's dispatcher types them."""
+        if self.signature is not None:
+            return self.signature
+        from simt.frontend.signature import signature_of_args
+
+        return str(signature_of_args(args))
+
+    def gpu_kernel(
+        self, capability: tuple[int, int], signature: object | None = None
+    ) -> GpuKernel:
+        """The kernel as PTX for a device of `capability` (lowered once per signature)."""
+        module = self.module if signature is None else self.specialize(signature)
+        key = next(k for k, m in self._modules.items() if m is module)
+        found = self._gpus.get(key)
+        if found is None:
             from simt.lowering.ptx import to_ptx
 
-            entry = find_kernel(self.module, self.py_func.__name__)
-            ptx = to_ptx(self.module, ptx_arch_for(capability))
-            self._gpu = GpuKernel(
+            entry = find_kernel(module, self.py_func.__name__)
+            ptx = to_ptx(module, ptx_arch_for(capability))
+            found = GpuKernel(
                 ptx, entry.sym_name.data, kernel_params(entry), capability=capability
             )
-        return self._gpu
+            self._gpus[key] = found
+        return found
 
     def __getitem__(self, config: object) -> Callable[..., Any]:
-        grid, block = launch_config(config)
-        return lambda *args: self.launch(grid, block, args)
+        """`kernel[grid, block]`, `kernel[grid, block, stream]` or
+        `kernel[grid, block, stream, dynamic_shared_bytes]`, as numba."""
+        grid, block, shared = launch_config(config)
+        return lambda *args: self.launch(grid, block, args, dynamic_shared_bytes=shared)
+
+    def __call__(self, *args: object) -> None:
+        raise TypeError(
+            f"kernel '{self.py_func.__name__}' needs a launch configuration: "
+            f"{self.py_func.__name__}[grid, block](...)"
+        )
+
+    def launch(
+        self,
+        grid: int | Sequence[int],
+        block: int | Sequence[int],
+        args: Sequence[object],
+        *,
+        dynamic_shared_bytes: int = 0,
+    ) -> Any:
+        """Runs the kernel on its target; returns (and keeps) the target's result.
+
+        Launches are synchronous (numba's stream argument is accepted and the
+        launch completes before this returns)."""
+        signature = self.signature_for(args)
+        target = self.resolved_target()
+        if target == "gpu":
+            self._launch_gpu(grid, block, args, signature, dynamic_shared_bytes)
+            self.last_result = None
+        elif target == "host":
+            if dynamic_shared_bytes:
+                raise UsageError(
+                    "dynamic shared memory is not supported by host execution; "
+                    "launch with target='sim'"
+                )
+            from simt.frontend.signature import flatten_arguments
+
+            module = self.specialize(signature)
+            self.last_result = self.host_module(module).launch(
+                grid, block, flatten_arguments(args), self._entry_name(module)
+            )
+        else:
+            from simt.sim import simulate
+
+            module = self.specialize(signature)
+            self.last_result = simulate(
+                module,
+                grid=grid,
+                block=block,
+                args=list(args),
+                kernel=self._entry_name(module),
+                step_limit=self.step_limit,
+                dynamic_shared_bytes=dynamic_shared_bytes,
+            )
+        return self.last_result
 
     def resolved_target(self) -> Target:
         """The target of the next launch (the default chosen by GPU presence)."""
@@ -144,116 +257,202 @@ class SimtKernel:
         note_no_gpu()
         return "host"
 
-    def launch(
-        self,
-        grid: int | Sequence[int],
-        block: int | Sequence[int],
-        args: Sequence[object],
-    ) -> Any:
-        """Runs the kernel on its target; returns (and keeps) the target's result."""
-        target = self.resolved_target()
-        if target == "gpu":
-            self._launch_gpu(grid, block, args)
-            self.last_result = None
-        elif target == "host":
-            self.last_result = self.host_module().launch(
-                grid, block, list(args), self.entry_name
-            )
-        else:
-            from simt.sim import simulate
+    def _entry_name(self, module: ModuleOp) -> str:
+        return find_kernel(module, self.py_func.__name__).sym_name.data
 
-            self.last_result = simulate(
-                self.module,
-                grid=grid,
-                block=block,
-                args=list(args),
-                kernel=self.entry_name,
-                step_limit=self.step_limit,
-            )
-        return self.last_result
-
-    @property
-    def entry_name(self) -> str:
-        return find_kernel(self.module, self.py_func.__name__).sym_name.data
-
-    def host_module(self) -> Any:
-        """The kernel compiled for the host (once)."""
-        if self._host is None:
+    def host_module(self, module: ModuleOp | None = None) -> Any:
+        """The kernel compiled for the host (once per specialization)."""
+        module = self.module if module is None else module
+        found = self._hosts.get(id(module))
+        if found is None:
             from simt.runtime.host import HostModule
 
-            self._host = HostModule(self.module)
-        return self._host
+            found = HostModule(module)
+            self._hosts[id(module)] = found
+        return found
 
     def _launch_gpu(
         self,
         grid: int | Sequence[int],
         block: int | Sequence[int],
         args: Sequence[object],
+        signature: object,
+        shared_bytes: int,
     ) -> None:
         from numba import cuda
 
-        kernel = self.gpu_kernel(current_capability())
-        device_args, copy_back = with_device_arrays(args)
-        kernel.launch(grid, block, device_args)
+        from simt.frontend.signature import flatten_arguments
+
+        kernel = self.gpu_kernel(current_capability(), signature)
+        device_args, copy_back = with_device_arrays(flatten_arguments(args))
+        if shared_bytes:
+            launch_function(
+                kernel.function(),
+                dim3(grid, "grid"),
+                dim3(block, "block"),
+                marshal(kernel.params, device_args),
+                shared_bytes=shared_bytes,
+            )
+        else:
+            kernel.launch(grid, block, device_args)
         cuda.synchronize()
         copy_back()
 
 
-def launch_config(config: object) -> tuple[Any, Any]:
-    """`(grid, block)` of `kernel[grid, block]` or `kernel[grid, block, stream,
-    shared_bytes]` (numba's forms; the stream and dynamic shared memory size
-    must be 0 here), else a `UsageError` saying what was expected."""
+@dataclass(frozen=True)
+class SimtDeviceFunction:
+    """A device function (`@simt.jit(device=True)`): kernels that call it
+    inline it; it is not launched nor called from the host."""
+
+    py_func: Callable[..., Any]
+    signature: object | None = None
+
+    def __call__(self, *args: object) -> Any:
+        raise TypeError(
+            f"device function '{self.py_func.__name__}' can only be called from a kernel"
+        )
+
+
+def launch_config(config: object) -> tuple[Any, Any, int]:
+    """`(grid, block, dynamic_shared_bytes)` of `kernel[grid, block]` or
+    `kernel[grid, block, stream, dynamic_shared_bytes]` (numba's forms; the
+    stream must be the default one, 0 or None), else a `UsageError` saying
+    what was expected."""
     if not isinstance(config, tuple) or len(config) not in (2, 3, 4):
         raise UsageError(
             "a launch needs kernel[grid, block] (or kernel[grid, block, stream, "
             f"shared_bytes]), found kernel[{_show(config)}]"
         )
-    extra = config[2:]
-    if any(value not in (0, None) for value in extra):
+    items: list[Any] = list(config)  # pyright: ignore[reportUnknownArgumentType]
+    if len(items) >= 3 and items[2] not in (0, None):
         raise UsageError(
-            f"kernel[grid, block, stream, shared_bytes]: simt launches on the "
-            f"default stream without dynamic shared memory, found {extra!r}"
+            "kernel[grid, block, stream, shared_bytes]: simt launches on the "
+            f"default stream (0 or None), found stream {items[2]!r}"
         )
-    return config[0], config[1]
+    shared = items[3] if len(items) == 4 else 0
+    if not isinstance(shared, int) or isinstance(shared, bool) or shared < 0:
+        raise UsageError(
+            "kernel[grid, block, stream, shared_bytes]: the dynamic shared "
+            f"memory size must be a non-negative int, found {shared!r}"
+        )
+    return items[0], items[1], shared
 
 
 def _show(config: object) -> str:
     if isinstance(config, tuple):
-        return ", ".join(repr(c) for c in config)
+        items: tuple[Any, ...] = config
+        return ", ".join(repr(c) for c in items)
     return repr(config)
 
 
-def jit(
-    signature: object = None,
-    passes: str | None = None,
-    *,
-    step_limit: int | None = None,
-    target: Target | None = None,
-) -> Callable[[Callable[..., None]], SimtKernel]:
-    """A decorator compiling a numba.cuda-style kernel with simt (see the module
-    docstring). `signature` is a numba signature string (or a numba
-    `Signature`); `step_limit` bounds a simulated launch (`simt.simulate`)."""
-    if callable(signature) and not isinstance(signature, str):
-        raise UsageError(
-            "simt.jit needs the kernel's signature: write "
-            '@simt.jit("void(int32[:], int32)") above the function'
-        )
-    if signature is None:
-        raise UsageError(
-            "simt.jit needs a signature string like 'void(int32[:], int32)'"
-        )
-    from simt.frontend.signature import SignatureError, signature_text
+def _checked_signature(signature: object) -> object:
+    """`signature` (a string, numba type objects, or a list of one of them),
+    checked now so that a bad one fails at the decorator (`UsageError`)."""
+    from simt.frontend.signature import SignatureError, parse_signature
 
+    if isinstance(signature, list):
+        entries: list[object] = list(signature)  # pyright: ignore[reportUnknownArgumentType]
+        if len(entries) != 1:
+            raise UsageError(
+                "simt.jit takes one signature (a list of several is not supported)"
+            )
+        signature = entries[0]
+    if isinstance(signature, int | float):
+        raise UsageError(
+            "simt.jit: expected a signature string like 'void(int32[:], int64)', "
+            f"found {type(signature).__name__} {signature!r}"
+        )
     try:
-        text = signature_text(signature)
+        parse_signature(signature)
     except SignatureError as error:
         raise UsageError(f"simt.jit: {error}") from None
+    return signature
+
+
+@overload
+def jit(
+    signature_or_function: None = None,
+    passes: str | None = None,
+    *,
+    device: Literal[False] = False,
+    source: str | None = None,
+    step_limit: int | None = None,
+    target: Target | None = None,
+) -> Callable[[Callable[..., None]], SimtKernel]: ...
+@overload
+def jit(  # pyright: ignore[reportOverlappingOverload]
+    signature_or_function: Callable[..., None],
+    passes: str | None = None,
+    *,
+    device: Literal[False] = False,
+    source: str | None = None,
+    step_limit: int | None = None,
+    target: Target | None = None,
+) -> SimtKernel: ...
+@overload
+def jit(
+    signature_or_function: object,
+    passes: str | None = None,
+    *,
+    device: Literal[False] = False,
+    source: str | None = None,
+    step_limit: int | None = None,
+    target: Target | None = None,
+) -> Callable[[Callable[..., None]], SimtKernel]: ...
+@overload
+def jit(
+    signature_or_function: object = None,
+    passes: str | None = None,
+    *,
+    device: Literal[True],
+    source: str | None = None,
+    step_limit: int | None = None,
+    target: Target | None = None,
+) -> Callable[[Callable[..., Any]], SimtDeviceFunction]: ...
+def jit(
+    signature_or_function: object = None,
+    passes: str | None = None,
+    *,
+    device: bool = False,
+    source: str | None = None,
+    step_limit: int | None = None,
+    target: Target | None = None,
+) -> Any:
+    """numba.cuda.jit's forms, compiled by simt (see the module docstring):
+    `@jit`, `@jit()`, `@jit(signature)`, `@jit(device=True)`,
+    `@jit(signature, device=True)`; `passes` is a pass pipeline run on each
+    specialization; `step_limit` bounds a simulated launch (`simt.simulate`);
+    `target` is where launches run ("gpu", "host", "sim"; None: the GPU if
+    any, else the host)."""
     if passes is not None and not isinstance(passes, str):
         raise UsageError(f"passes must be a pipeline string, found {passes!r}")
+    if isinstance(signature_or_function, types.FunctionType):
+        if device:
+            return SimtDeviceFunction(signature_or_function)
+        return SimtKernel(
+            signature_or_function,
+            None,
+            passes,
+            source=source,
+            step_limit=step_limit,
+            target=target,
+        )
+    signature = signature_or_function
+    if signature is not None:
+        signature = _checked_signature(signature)
 
-    def decorate(py_func: Callable[..., None]) -> SimtKernel:
+    def decorate(py_func: Callable[..., Any]) -> Any:
         if not callable(py_func):
             raise UsageError(f"simt.jit decorates a function, found {py_func!r}")
-        return SimtKernel(py_func, text, passes, step_limit=step_limit, target=target)
+        if device:
+            return SimtDeviceFunction(py_func, signature)
+        return SimtKernel(
+            py_func,
+            signature,
+            passes,
+            source=source,
+            step_limit=step_limit,
+            target=target,
+        )
 
     return decorate

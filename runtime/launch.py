@@ -70,15 +70,18 @@ def load_cubin_function(ptx: str, entry: str, capability: tuple[int, int]) -> An
     return module.get_function(entry)
 
 
-def launch_function(function: Any, grid: Dim3, block: Dim3, args: list[object]) -> None:
-    """Launches a loaded function on the default stream with `cuda.core.launch`."""
+def launch_function(
+    function: Any, grid: Dim3, block: Dim3, args: list[object], shared_bytes: int = 0
+) -> None:
+    """Launches a loaded function on the default stream with `cuda.core.launch`
+    (`shared_bytes` of dynamic shared memory per block)."""
     from cuda.core import (
         LaunchConfig,  # pyright: ignore[reportAttributeAccessIssue]
         launch,  # pyright: ignore[reportAttributeAccessIssue]
     )
     from numba import cuda
 
-    config = LaunchConfig(grid=grid, block=block)
+    config = LaunchConfig(grid=grid, block=block, shmem_size=shared_bytes)
     launch(cuda.default_stream(), config, function.kernel, *args)
 
 

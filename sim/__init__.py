@@ -32,7 +32,7 @@ from simt.model.facts import OpKind
 from simt.model.sites import block_id, site_id
 from simt.sim.errors import SimulationError
 from simt.sim.profile import profile
-from simt.sim.simulate import SimulationResult, simulate
+from simt.sim.simulate import SimulationResult, Simulator, simulate
 from simt.sim.stats import BranchStats, LoopStats, SimulationStats
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "SimulationError",
     "SimulationResult",
     "SimulationStats",
+    "Simulator",
     "block_id",
     "op_cost",
     "profile",

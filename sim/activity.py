@@ -3,15 +3,22 @@
 Each warp has its own time axis: its n-th issued instruction. For every
 step the simulator reports the active lanes of each issuing warp and how many
 instructions the step issued; the trace adds them into at most `columns`
-bins per warp. When a warp's time runs past the last bin, every two
+bins per row. When a warp's time runs past the last bin, every two
 neighbouring bins merge (the bin width doubles), so memory stays
-`warps x columns` however long the kernel runs. A step is spread over the
-bins its instructions fall in.
+`rows x columns` however long the kernel runs. A step is spread over the
+bins its instructions fall in; the sums are exact integers (a bin holds
+active lanes times instructions, and instructions).
 
-The picture: one row per warp, one column per bin, the colour the mean
-fraction of the warp's lanes active over the instructions in the bin (1 is a
-fully converged warp, low values are divergence or idle loop lanes); a warp
-that has finished shows the background.
+Rows: one per warp, up to `max_rows`; a launch with more warps groups
+consecutive warps into a row (row `r` holds warps `w` with
+`w * rows // warps == r`), which then shows their mean. Warps are simulated
+wave by wave (`begin_wave`); a warp lives in one wave, so its time axis
+starts when its wave does.
+
+The picture: one row per warp (or group), one column per bin, the colour the
+mean fraction of lanes active over the instructions in the bin (1 is a fully
+converged warp, low values are divergence or idle loop lanes); a warp that
+has finished shows the background.
 """
 
 from __future__ import annotations
@@ -22,23 +29,59 @@ import numpy as np
 import numpy.typing as npt
 
 FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+MAX_ROWS = 2048
+"""Rows of the trace at most (about 16 MiB of bins)."""
 
 
 class ActivityTrace:
-    """Per-warp, binned sums of active lanes and of issued instructions.
+    """Per-row, binned sums of active lanes and of issued instructions.
 
-    Steps are buffered and folded into the bins in batches, so recording a
-    step costs a list append.
+    The reference engine buffers its steps (`record`) and folds them into the
+    bins in batches; the native engine adds into `lanes`, `instructions`,
+    `position` and `width_cell` directly. Both give the same integers.
     """
 
-    def __init__(self, num_warps: int, warp_size: int, columns: int = 512) -> None:
+    def __init__(
+        self,
+        num_warps: int,
+        warp_size: int,
+        columns: int = 512,
+        max_rows: int = MAX_ROWS,
+    ) -> None:
         self.warp_size = warp_size
         self.columns = columns
-        self.width = 1
-        self.lanes = np.zeros((num_warps, columns), dtype=np.float64)
-        self.instructions = np.zeros((num_warps, columns), dtype=np.float64)
-        self.position = np.zeros(num_warps, dtype=np.int64)
+        self.num_warps = num_warps
+        self.rows = max(1, min(num_warps, max_rows))
+        self.width_cell = np.array([1, 0], dtype=np.int64)
+        """The bin width in instructions and its base-2 log (cells the native
+        engine updates)."""
+        # stored bin by bin (Fortran order): a short kernel touches the first
+        # bins of every row, a few pages instead of every row's page
+        self.lanes: IntArray = np.zeros((columns, self.rows), dtype=np.int64).T
+        self.instructions: IntArray = np.zeros((columns, self.rows), dtype=np.int64).T
+        self.position: IntArray = np.zeros(0, dtype=np.int64)
+        """Instructions issued so far by each warp of the current wave."""
+        self.row_of: IntArray = np.zeros(0, dtype=np.int64)
+        self.first_warp = 0
+        self.longest = 0
+        """The longest time axis of a finished wave."""
         self._pending: list[tuple[npt.NDArray[np.int64], int]] = []
+
+    @property
+    def width(self) -> int:
+        return int(self.width_cell[0])
+
+    def begin_wave(self, first_warp: int, num_warps: int) -> None:
+        """Starts the time axes of the warps `first_warp ...` of a new wave."""
+        self._fold()
+        self.longest = max(self.longest, int(self.position.max(initial=0)))
+        self.first_warp = first_warp
+        self.position = np.zeros(num_warps, dtype=np.int64)
+        warps = np.arange(first_warp, first_warp + num_warps, dtype=np.int64)
+        self.row_of = warps * self.rows // self.num_warps
+        """The row of each warp of the wave."""
 
     def record(self, warp_counts: npt.NDArray[np.int64], count: int) -> None:
         """`count` instructions issued by the warps with active lanes."""
@@ -50,7 +93,8 @@ class ActivityTrace:
 
     def _fold(self) -> None:
         """Adds the buffered steps into the bins, spreading each step over the
-        bins its instructions fall in."""
+        bins its instructions fall in (piecewise-linear interpolation of the
+        integer running sums at the bin edges, which is exact)."""
         if not self._pending:
             return
         counts = np.stack([c for c, _ in self._pending]).astype(np.float64)
@@ -69,13 +113,15 @@ class ActivityTrace:
         at[0] = self.position
         at[1:] = ends
         for warp in np.flatnonzero(issued.sum(axis=0)):
-            self.lanes[warp] += np.diff(
-                np.interp(edges, at[:, warp], lane_sums[:, warp])
-            )
-            self.instructions[warp] += np.diff(
-                np.interp(edges, at[:, warp], issue_sums[:, warp])
-            )
+            row = self._row(int(warp))
+            lanes = np.diff(np.interp(edges, at[:, warp], lane_sums[:, warp]))
+            instructions = np.diff(np.interp(edges, at[:, warp], issue_sums[:, warp]))
+            self.lanes[row] += np.rint(lanes).astype(np.int64)
+            self.instructions[row] += np.rint(instructions).astype(np.int64)
         self.position = ends[-1].astype(np.int64)
+
+    def _row(self, warp: int) -> int:
+        return int(self.row_of[warp])
 
     def _coarsen(self) -> None:
         half = self.columns // 2
@@ -83,14 +129,16 @@ class ActivityTrace:
             merged = array[:, 0::2] + array[:, 1::2]
             array[:, :half] = merged
             array[:, half:] = 0
-        self.width *= 2
+        self.width_cell[0] *= 2
+        self.width_cell[1] += 1
 
     def occupancy(self) -> FloatArray:
         """Mean active fraction per warp and bin (NaN where nothing issued)."""
         self._fold()
-        used = min(self.columns, -(-int(self.position.max(initial=0)) // self.width))
-        lanes = self.lanes[:, :used]
-        instructions = self.instructions[:, :used]
+        longest = max(self.longest, int(self.position.max(initial=0)))
+        used = min(self.columns, -(-longest // self.width))
+        lanes = self.lanes[:, :used].astype(np.float64)
+        instructions = self.instructions[:, :used].astype(np.float64)
         with np.errstate(invalid="ignore", divide="ignore"):
             fraction = lanes / (instructions * self.warp_size)
         return np.where(instructions > 0, fraction, np.nan)
@@ -115,7 +163,7 @@ class ActivityTrace:
         )
         ax.set_facecolor("#dddddd")
         ax.set_xlabel("instructions issued by the warp")
-        ax.set_ylabel("warp")
+        ax.set_ylabel("warp" if self.rows == self.num_warps else "warps (grouped)")
         ax.set_title(title or "active lanes per warp")
         fig.colorbar(image, ax=ax, label="fraction of lanes active")
         fig.tight_layout()

@@ -15,9 +15,14 @@ whether its results merge into values live in other lanes (see
 - guards: a guard is a per-slot `int64` array, created by
   `simt.guard.create` and changed in place for the active lanes only;
 - memory (`memory.py`): `memref.load`, `memref.store`, `memref.alloca`,
-  `memref.dim`, `simt.atomic_add`;
+  `memref.dim`, `memref.subview` (a view of its source),
+  `memref.get_global` (a shared global has one array per block, zeroed at
+  the launch's start; a constant global is its initial value, read-only),
+  `simt.dynamic_shared` (the launch's dynamic shared memory, one per block,
+  viewed as the element type), `simt.atomic_add`;
 - `func.call` of a function of the module: the callee runs for the active
-  lanes on its own reconvergence stack above the caller's.
+  lanes on its own reconvergence stack above the caller's;
+- the math library, every atomic and the warp primitives: `intrinsics.py`.
 """
 
 from __future__ import annotations
@@ -28,14 +33,19 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from xdsl.dialects import arith, func, memref
-from xdsl.dialects.builtin import MemRefType
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    DenseIntOrFPElementsAttr,
+    MemRefType,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
 
 from simt.dialects import simt
 from simt.sim.arith import LaneFault, Unsupported, constant_value
 from simt.sim.errors import SimulationError, fault
+from simt.sim.intrinsics import INTRINSIC_HANDLERS
 from simt.sim.launch import Launch
-from simt.sim.memory import MemRefHandle
+from simt.sim.memory import Memory, MemRefHandle, merge_views, subview
 from simt.sim.structured import build_for, build_guarded, build_if, build_while
 from simt.sim.values import ExecMask, Value, dtype_of, is_scalar, merge
 
@@ -267,7 +277,7 @@ def _build_load(machine: Machine, op: Operation, merged: bool) -> Runner:
     slots = machine.num_slots
 
     def run(env: Env, mask: ExecMask) -> None:
-        handle: MemRefHandle = env[id(source)]
+        handle: Memory = env[id(source)]
         value = handle.load(tuple(env[id(i)] for i in indices), mask, slots)
         _store(env, op, value, mask, merged)
 
@@ -279,7 +289,7 @@ def _build_store(machine: Machine, op: Operation, merged: bool) -> Runner:
     value, target, indices = op.value, op.memref, tuple(op.indices)
 
     def run(env: Env, mask: ExecMask) -> None:
-        handle: MemRefHandle = env[id(target)]
+        handle: Memory = env[id(target)]
         handle.store(env[id(value)], tuple(env[id(i)] for i in indices), mask)
 
     return run
@@ -291,7 +301,7 @@ def _build_atomic_add(machine: Machine, op: Operation, merged: bool) -> Runner:
     slots = machine.num_slots
 
     def run(env: Env, mask: ExecMask) -> None:
-        handle: MemRefHandle = env[id(target)]
+        handle: Memory = env[id(target)]
         old = handle.atomic_add(
             env[id(value)], tuple(env[id(i)] for i in indices), mask, slots
         )
@@ -327,16 +337,195 @@ def _build_dim(machine: Machine, op: Operation, merged: bool) -> Runner:
     source, index = op.source, op.index
 
     def run(env: Env, mask: ExecMask) -> None:
-        handle: MemRefHandle = env[id(source)]
+        handle: Memory = env[id(source)]
         dim = env[id(index)]
         if not is_scalar(dim):
             dim = dim[mask.indices[0]]
-        if not 0 <= int(dim) < len(handle.shape):
+        rank = len(handle.shape)
+        if not 0 <= int(dim) < rank:
             raise LaneFault(
                 int(mask.indices[0]),
                 f"dimension {int(dim)} out of range for {handle.describe()}",
             )
-        _store(env, op, np.int64(handle.shape[int(dim)]), mask, merged)
+        extent = np.asarray(handle.extent(int(dim), mask), dtype=np.int64)[()]
+        _store(env, op, extent, mask, merged)
+
+    return run
+
+
+def _dropped_dims(op: memref.SubviewOp) -> list[int]:
+    """The dimensions a rank-reducing subview drops: MLIR's greedy match of
+    the result shape against the sizes, dropping static unit sizes."""
+    source_type, result_type = op.source.type, op.result.type
+    assert isinstance(source_type, MemRefType) and isinstance(result_type, MemRefType)
+    sizes = op.static_sizes.get_values()
+    result_shape = result_type.get_shape()
+    dropped: list[int] = []
+    r = 0
+    for k, size in enumerate(sizes):
+        remaining_source = len(sizes) - k
+        remaining_result = len(result_shape) - r
+        if size == 1 and remaining_source > remaining_result:
+            dropped.append(k)
+            continue
+        r += 1
+    if len(sizes) - len(dropped) != len(result_shape):
+        raise Unsupported(f"cannot match the result type {result_type} of a subview")
+    return dropped
+
+
+def _subview_parts(
+    static: tuple[int, ...], dynamic: tuple[SSAValue, ...]
+) -> list[int | SSAValue]:
+    values = iter(dynamic)
+    return [next(values) if v == DYNAMIC_INDEX else v for v in static]
+
+
+def _build_subview(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, memref.SubviewOp)
+    source = op.source
+    dropped = _dropped_dims(op)
+    kept = [k for k in range(len(op.static_sizes.get_values())) if k not in dropped]
+    parts = [
+        _subview_parts(static.get_values(), tuple(dynamic))
+        for static, dynamic in (
+            (op.static_offsets, op.offsets),
+            (op.static_sizes, op.sizes),
+            (op.static_strides, op.strides),
+        )
+    ]
+    result = op.result
+
+    def value_of(env: Env, part: int | SSAValue) -> Value:
+        return np.int64(part) if isinstance(part, int) else env[id(part)]
+
+    def run(env: Env, mask: ExecMask) -> None:
+        offsets, sizes, steps = ([value_of(env, p) for p in values] for values in parts)
+        view = subview(env[id(source)], offsets, sizes, steps, kept, mask)
+        if merged:
+            view = merge_views(mask, view, env.get(id(result)))
+        env[id(result)] = view
+
+    return run
+
+
+SHARED_SPACE = "shared"
+CONSTANT_SPACE = "constant"
+
+
+def _space(type_: Attribute) -> str:
+    assert isinstance(type_, MemRefType)
+    return str(simt.memory_space_of(type_))
+
+
+def _find_global(machine: Machine, op: memref.GetGlobalOp) -> memref.GlobalOp:
+    name = op.name_.string_value()
+    for candidate in machine.module.ops:
+        if isinstance(candidate, memref.GlobalOp) and candidate.sym_name.data == name:
+            return candidate
+    raise fault(op, f"refers to @{name}, which is not a memref.global of the module")
+
+
+def _global_storage(machine: Machine, global_op: memref.GlobalOp) -> MemRefHandle:
+    """The array of a `memref.global` for this launch (created on first use)."""
+    memory = machine.launch_memory
+    name = global_op.sym_name.data
+    found = memory.get(name)
+    if isinstance(found, MemRefHandle):
+        return found
+    memref_type = global_op.type
+    shape = tuple(memref_type.get_shape())
+    dtype = dtype_of(memref_type.element_type)
+    if dtype is None or any(d < 0 for d in shape):
+        raise Unsupported(f"global of type {memref_type}")
+    space = _space(memref_type)
+    if space == SHARED_SPACE:
+        launch = machine.launch
+        storage = np.zeros((launch.num_blocks, *shape), dtype=dtype)
+        handle = MemRefHandle(
+            name,
+            storage,
+            private=False,
+            per_block=launch.slot_block,
+            kind="shared array",
+        )
+    else:
+        initial = _initial_value(global_op, shape, dtype)
+        constant = space == CONSTANT_SPACE or global_op.constant is not None
+        handle = MemRefHandle(
+            name,
+            initial,
+            private=False,
+            writable=not constant,
+            kind="constant array" if constant else "array",
+        )
+    memory[name] = handle
+    return handle
+
+
+def _initial_value(
+    global_op: memref.GlobalOp, shape: tuple[int, ...], dtype: np.dtype[Any]
+) -> np.ndarray[Any, Any]:
+    """The initial value of a global (zeros when uninitialized)."""
+    init = global_op.initial_value
+    if not isinstance(init, DenseIntOrFPElementsAttr):
+        return np.zeros(shape, dtype=dtype)
+    values: list[Any] = list(init.get_values())
+    if dtype.kind == "f":
+        flat = np.array([float(v) for v in values], dtype=dtype)
+    elif dtype == np.bool_:
+        flat = np.array([bool(v) for v in values], dtype=dtype)
+    else:
+        bits = dtype.itemsize * 8
+        half = 1 << (bits - 1)
+        flat = np.array(
+            [(int(v) + half) % (2 * half) - half for v in values], dtype=dtype
+        )
+    if flat.size == 1 and int(np.prod(shape, dtype=np.int64)) != 1:
+        return np.full(shape, flat[0], dtype=dtype)
+    return flat.reshape(shape)
+
+
+def _build_get_global(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, memref.GetGlobalOp)
+    global_op = _find_global(machine, op)
+    result = op.memref
+
+    def run(env: Env, mask: ExecMask) -> None:
+        env[id(result)] = _global_storage(machine, global_op)
+
+    return run
+
+
+DYNAMIC_SHARED = "$dynamic_shared"
+
+
+def _build_dynamic_shared(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, simt.DynamicSharedOp)
+    memref_type = op.result.type
+    assert isinstance(memref_type, MemRefType)
+    dtype = dtype_of(memref_type.element_type)
+    if dtype is None:
+        raise Unsupported(f"element type {memref_type.element_type}")
+    result = op.result
+    launch = machine.launch
+    nbytes = machine.config.dynamic_shared_bytes
+
+    def run(env: Env, mask: ExecMask) -> None:
+        storage = machine.launch_memory.get(DYNAMIC_SHARED)
+        if storage is None:
+            padded = -(-max(nbytes, 0) // 16) * 16
+            storage = np.zeros((launch.num_blocks, padded), dtype=np.uint8)
+            machine.launch_memory[DYNAMIC_SHARED] = storage
+        count = nbytes // dtype.itemsize
+        typed = storage.view(dtype)[:, :count]
+        env[id(result)] = MemRefHandle(
+            "dynamic shared memory",
+            typed,
+            private=False,
+            per_block=launch.slot_block,
+            kind="shared array",
+        )
 
     return run
 
@@ -391,6 +580,10 @@ HANDLERS: dict[str, Handler] = {
     "memref.store": _build_store,
     "memref.alloca": _build_alloca,
     "memref.dim": _build_dim,
+    "memref.subview": _build_subview,
+    "memref.get_global": _build_get_global,
+    "simt.dynamic_shared": _build_dynamic_shared,
     "func.call": _build_call,
+    **INTRINSIC_HANDLERS,
 }
 """Builders of the runners of the ops that `arith.BUILDERS` does not cover."""

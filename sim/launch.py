@@ -10,12 +10,18 @@ never active. Blocks follow each other in linear order (x fastest), so
 increasing slot order is increasing global thread order.
 
     block (3,) with warp_size 2:   slots [t0 t1 | t2 pad]   per block
+
+Waves: a large launch is simulated a few blocks at a time, as a GPU's SMs
+take them (`waves`): a wave is a `Launch` of the same grid restricted to
+consecutive blocks (`first_block`, `blocks`), whose slots are those of its
+blocks only, so the simulator's memory is bounded by a wave. Block and
+thread identity stay those of the whole grid.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -107,11 +113,16 @@ def _gib(size: int) -> str:
 
 @dataclass(frozen=True)
 class Launch:
-    """The geometry of one launch: grid and block shape, warp size, slots."""
+    """The geometry of one launch (or of one wave of it): grid and block
+    shape, warp size, slots."""
 
     grid: Dim3
     block: Dim3
     warp_size: int
+    first_block: int = 0
+    """The linear index of the first block of this wave."""
+    blocks: int = 0
+    """The blocks of this wave (0: the whole grid)."""
 
     def __post_init__(self) -> None:
         if not _is_int(self.warp_size) or self.warp_size < 1:
@@ -124,8 +135,40 @@ class Launch:
         return self.block[0] * self.block[1] * self.block[2]
 
     @property
-    def num_blocks(self) -> int:
+    def grid_blocks(self) -> int:
+        """Blocks of the whole grid."""
         return self.grid[0] * self.grid[1] * self.grid[2]
+
+    @property
+    def num_blocks(self) -> int:
+        """Blocks simulated together: the wave's, or the whole grid's."""
+        return self.blocks or self.grid_blocks
+
+    def waves(self, max_threads: int) -> Iterator[Launch]:
+        """The launch cut into waves of consecutive blocks, each of at most
+        `max_threads` threads (at least one block). Made one at a time, so
+        the arrays a wave caches go with it."""
+        per_wave = self.blocks_per_wave(max_threads)
+        total = self.grid_blocks
+        if per_wave >= total:
+            yield self
+            return
+        for first in range(0, total, per_wave):
+            count = min(per_wave, total - first)
+            yield Launch(self.grid, self.block, self.warp_size, first, count)
+
+    def blocks_per_wave(self, max_threads: int) -> int:
+        return max(1, max_threads // self.threads_per_block)
+
+    def wave_warps(self, max_threads: int) -> int:
+        """The warps of the largest wave."""
+        blocks = min(self.blocks_per_wave(max_threads), self.grid_blocks)
+        return blocks * self.warps_per_block
+
+    @property
+    def first_warp(self) -> int:
+        """The launch-wide index of this wave's first warp."""
+        return self.first_block * self.warps_per_block
 
     @property
     def num_threads(self) -> int:
@@ -151,7 +194,7 @@ class Launch:
 
     @cached_property
     def slot_block(self) -> IntArray:
-        """Linear block index, per slot."""
+        """Block index within this wave, per slot."""
         per_block = self.warps_per_block * self.warp_size
         return np.repeat(np.arange(self.num_blocks, dtype=np.int64), per_block)
 
@@ -162,7 +205,7 @@ class Launch:
 
     @cached_property
     def warp_block(self) -> IntArray:
-        """Linear block index, per warp."""
+        """Block index within this wave, per warp."""
         return np.repeat(
             np.arange(self.num_blocks, dtype=np.int64), self.warps_per_block
         )
@@ -177,11 +220,11 @@ class Launch:
 
     def block_index(self, dim: int) -> IntArray:
         """`blockIdx` in dimension 0, 1 or 2, per slot."""
-        return _coordinate(self.slot_block, self.grid, dim)
+        return _coordinate(self.slot_block + self.first_block, self.grid, dim)
 
     def describe_slot(self, slot: int) -> str:
         """`(block 1, thread 2)`, with 3-D tuples when the launch is not 1-D."""
-        block = _unravel(int(self.slot_block[slot]), self.grid)
+        block = _unravel(int(self.slot_block[slot]) + self.first_block, self.grid)
         thread = _unravel(int(self.slot_thread[slot]), self.block)
         return f"(block {_dims(block, self.grid)}, thread {_dims(thread, self.block)})"
 

@@ -1,7 +1,9 @@
 """The lockstep machine: compiles IR into per-op runners and executes them.
 
-Execution model (DESIGN.md, "The simulator"): every value is an array over
-the lane slots of the whole launch (`values.py`), and each step executes one
+This is the reference engine: `native.py` runs the same model faster and
+`tests/sim` checks the two against each other. Execution model (DESIGN.md,
+"The simulator"): every value is an array over the lane slots of a wave of
+blocks (`values.py`), and each step executes one
 op for a set of active slots (an `ExecMask`) spanning any number of warps.
 A warp issues an op when at least one of its lanes is active; the machine
 counts issued warp instructions, active lane instructions and cycles per
@@ -25,7 +27,8 @@ merged into the stored array (`values.merge`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
@@ -35,18 +38,13 @@ from xdsl.traits import IsTerminator
 
 from simt.model.costs import CostTable, is_instruction, op_cost
 from simt.model.locations import op_source_location
-from simt.model.sites import block_id, site_id
 from simt.sim.activity import ActivityTrace
 from simt.sim.arith import BUILDERS, LaneFault, Unsupported
 from simt.sim.errors import SimulationError, fault
 from simt.sim.handlers import HANDLERS, launch_constant
 from simt.sim.launch import Launch
 from simt.sim.reconvergence import GraphInfo, run_graph
-from simt.sim.stats import (
-    BranchCounter,
-    LoopCounter,
-    SimulationStats,
-)
+from simt.sim.stats import BranchCounter, Counters, LoopCounter
 from simt.sim.values import BoolArray, ExecMask, IntArray, Value, merge
 
 Env = dict[int, Value]
@@ -72,42 +70,42 @@ class MachineConfig:
     """What a simulation is asked for, besides the IR and the arguments."""
 
     launch: Launch
+    """The blocks simulated together (a wave of the launch)."""
     costs: CostTable
-    trace: bool = True
     step_limit: int = 10**9
     """Maximum warp instructions issued before the run is declared runaway."""
-
-
-@dataclass
-class Counters:
-    issued: int = 0
-    lane_ops: int = 0
-    cycles: float = 0.0
-    max_stack_depth: int = 0
-    branches: dict[Operation, BranchCounter] = field(default_factory=dict)
-    loops: dict[Operation | Block, LoopCounter] = field(default_factory=dict)
-    blocks: dict[Block, int] = field(default_factory=dict)
+    dynamic_shared_bytes: int = 0
+    """Bytes of dynamic shared memory per block (the launch's fourth parameter)."""
 
 
 class Machine:
-    """Executes the functions of one module for one launch."""
+    """Executes the functions of one module for one wave of a launch; the
+    counters and the trace are the launch's, shared by its waves."""
 
-    def __init__(self, module: ModuleOp, config: MachineConfig) -> None:
+    def __init__(
+        self,
+        module: ModuleOp,
+        config: MachineConfig,
+        counters: Counters,
+        trace: ActivityTrace | None,
+    ) -> None:
         self.module = module
         self.config = config
         self.launch = config.launch
         self.warp_size = config.launch.warp_size
         self.num_slots = config.launch.num_slots
         self.num_warps = config.launch.num_warps
-        self.counters = Counters()
+        self.counters = counters
         self.alive: BoolArray = config.launch.real.copy()
         """Slots whose thread has not returned from the kernel."""
         self.depth: IntArray = np.zeros(self.num_warps, dtype=np.int64)
         """Reconvergence stack depth of each warp in the current context."""
         self.call_depth = 0
-        self.trace = (
-            ActivityTrace(self.num_warps, self.warp_size) if config.trace else None
-        )
+        self.launch_memory: dict[str, Any] = {}
+        """Arrays that live as long as the wave (shared memory of its blocks,
+        dynamic shared memory) or the launch (globals, carried from wave to
+        wave by the caller), created on first use by their ops' runners."""
+        self.trace = trace
         self._funcs = {f.sym_name.data: f for f in module.ops if isinstance(f, FuncOp)}
         self._compiled: dict[Block, CompiledBlock] = {}
         self._graphs: dict[Region, GraphInfo] = {}
@@ -261,32 +259,6 @@ class Machine:
                 ) from None
 
         return run
-
-    # -- results ------------------------------------------------------------
-
-    def stats(self, kernel: str) -> SimulationStats:
-        launch = self.launch
-        counters = self.counters
-        return SimulationStats(
-            kernel=kernel,
-            grid=launch.grid,
-            block=launch.block,
-            warp_size=launch.warp_size,
-            threads=launch.num_threads,
-            warps=launch.num_warps,
-            issued=counters.issued,
-            lane_ops=counters.lane_ops,
-            cycles=counters.cycles,
-            max_stack_depth=counters.max_stack_depth,
-            branches={site_id(op): c.freeze() for op, c in counters.branches.items()},
-            loops={_loop_site(k): c.freeze() for k, c in counters.loops.items()},
-            block_executions={block_id(b): n for b, n in counters.blocks.items()},
-            cost_table=self.config.costs.to_dict(),
-        )
-
-
-def _loop_site(key: Operation | Block) -> str:
-    return site_id(key) if isinstance(key, Operation) else block_id(key)
 
 
 def _used_elsewhere(op: Operation, block: Block) -> bool:

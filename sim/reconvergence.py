@@ -59,7 +59,7 @@ not active are idle.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -88,8 +88,8 @@ class GraphLoop:
 
 
 @dataclass(frozen=True)
-class GraphInfo:
-    """What the stack machine needs to know about a region, computed once."""
+class GraphShape:
+    """The facts about a region's block graph that both engines use."""
 
     blocks: tuple[Block, ...]
     index: dict[Block, int]
@@ -108,11 +108,18 @@ class GraphInfo:
     """The loop a block heads, by block."""
     barrier: tuple[bool, ...]
     """Whether a block may execute a barrier (it holds one, or a call), by block."""
+
+
+@dataclass(frozen=True)
+class GraphInfo(GraphShape):
+    """What the stack machine needs to know about a region, computed once."""
+
     terminators: tuple[Terminator, ...]
     """The compiled terminator of each block."""
 
 
-def build_graph_info(region: Region) -> GraphInfo:
+def graph_shape(region: Region) -> GraphShape:
+    """The block graph facts of a multi-block region."""
     cfg = ControlFlowGraph(region)
     blocks = tuple(region.blocks)
     index = {b: i for i, b in enumerate(blocks)}
@@ -125,7 +132,7 @@ def build_graph_info(region: Region) -> GraphInfo:
         GraphLoop(index[loop.header], frozenset(index[b] for b in loop.body))
         for loop in cfg.loop_forest.loops
     )
-    return GraphInfo(
+    return GraphShape(
         blocks=blocks,
         index=index,
         rank=rank,
@@ -135,8 +142,14 @@ def build_graph_info(region: Region) -> GraphInfo:
         closes=_closing_blocks(cfg, index),
         header_of={loop.header: i for i, loop in enumerate(loops)},
         barrier=tuple(_may_sync(b) for b in blocks),
-        terminators=tuple(_terminator_of(b, index) for b in blocks),
     )
+
+
+def build_graph_info(region: Region) -> GraphInfo:
+    shape = graph_shape(region)
+    terminators = tuple(_terminator_of(b, shape.index) for b in shape.blocks)
+    facts = [getattr(shape, f.name) for f in fields(GraphShape)]
+    return GraphInfo(*facts, terminators=terminators)
 
 
 def _terminator_of(block: Block, index: dict[Block, int]) -> Terminator:

@@ -10,11 +10,28 @@ Arguments follow the kernel's signature: a numpy array for each `memref`
 argument, whose dtype and rank must match (the array is updated in place),
 and a Python or numpy number for each scalar argument, which must fit the
 type. Every mismatch is a `SimulationError` naming the argument.
+
+Engines: `native` (`native.py`, the default where it applies) and
+`reference` (`machine.py`, numpy); both compute the same outputs and
+metrics. `engine="auto"` runs the native engine unless the kernel needs an
+op, a type or a construct that only the reference engine has (`program.py`
+lists them), or the warp size is above 64.
+
+Waves: the blocks run `wave_threads` threads at a time at most (whole
+blocks, in increasing linear block order; `Launch.waves`), so memory is
+bounded by a wave. Within a wave the warps run in lockstep as described in
+DESIGN.md; a wave runs to its end before the next one starts, so a block sees
+every global-memory write and atomic of the blocks of earlier waves, and
+those of the other blocks of its own wave in the lockstep order (an op
+executes for every warp of a step, in increasing thread order, before the
+next op). CUDA promises nothing between blocks; this order makes every run
+deterministic. The metrics of a kernel whose blocks do not communicate do
+not depend on the wave size.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,8 +48,14 @@ from simt.sim.errors import SimulationError
 from simt.sim.launch import Launch, as_dim3, check_cuda_limits, check_memory
 from simt.sim.machine import Machine, MachineConfig
 from simt.sim.memory import MemRefHandle
-from simt.sim.stats import SimulationStats
+from simt.sim.native_machine import NativeMachine, Scratch, check_arrays
+from simt.sim.program import NotNative, Program, encode
+from simt.sim.stats import Counters, SimulationStats
 from simt.sim.values import ExecMask, Value, dtype_of
+
+ENGINES = ("auto", "native", "reference")
+WAVE_THREADS = 1 << 14
+"""Threads per wave by default: whole blocks, at least one."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +89,9 @@ def simulate(
     *,
     trace: bool = True,
     step_limit: int | None = None,
+    dynamic_shared_bytes: int = 0,
+    engine: str = "auto",
+    wave_threads: int = WAVE_THREADS,
 ) -> SimulationResult:
     """Runs `kernel` of `module` for every thread of a `grid` x `block` launch.
 
@@ -74,34 +100,209 @@ def simulate(
     `step_limit` bounds the warp instructions issued (a runaway loop raises
     a `SimulationError`); by default it is `STEPS_PER_WARP` per warp of the
     launch, a few minutes of simulation. `trace=False` skips the activity
-    trace. The launch is checked against CUDA's limits and the machine's
-    memory before anything is allocated.
+    trace. `dynamic_shared_bytes` is the dynamic shared memory of each block
+    (the fourth launch parameter of `kernel[grid, block, stream, bytes]`).
+    The launch is checked against CUDA's limits and the machine's
+    memory before anything is allocated (`launch.check_memory`, a bound for
+    the whole launch although waves use less). `engine` is
+    "auto", "native" or "reference"; `wave_threads` bounds the threads
+    simulated together (see the module docstring). To run one kernel many
+    times, make a `Simulator` once.
     """
     _check_call(module, args, kernel, step_limit)
-    func = select_kernel(module, kernel)
-    try:
-        table = as_cost_table(cost)
-    except ValueError as error:
-        raise SimulationError(str(error)) from None
-    grid3, block3 = as_dim3(grid, "grid"), as_dim3(block, "block")
-    check_cuda_limits(grid3, block3)
-    launch = Launch(grid3, block3, warp_size)
-    check_memory(launch)
-    limit = step_limit if step_limit is not None else default_step_limit(launch)
-    config = MachineConfig(launch, table, trace=trace, step_limit=limit)
-    machine = Machine(module, config)
-    values = bind_arguments(func, args, launch.num_slots)
-    mask = ExecMask(launch.real.copy(), warp_size)
-    machine.depth = mask.warps.astype(np.int64)
-    machine.note_depth(machine.depth)
-    with np.errstate(all="ignore"):
+    simulator = Simulator(module, kernel, cost, engine=engine)
+    return simulator.run(
+        grid,
+        block,
+        args,
+        warp_size,
+        trace=trace,
+        step_limit=step_limit,
+        wave_threads=wave_threads,
+        dynamic_shared_bytes=dynamic_shared_bytes,
+    )
+
+
+class Simulator:
+    """A kernel prepared once (its native program encoded) for many launches.
+
+        simulator = Simulator(module, kernel="k")
+        result = simulator.run(grid=(4,), block=(128,), args=[a, b, n])
+
+    The module must not change while the simulator is in use.
+    """
+
+    def __init__(
+        self,
+        module: ModuleOp,
+        kernel: str | None = None,
+        cost: CostTable | Mapping[str, float] | None = None,
+        *,
+        engine: str = "auto",
+    ) -> None:
+        if engine not in ENGINES:
+            raise SimulationError(
+                f"engine must be one of {', '.join(ENGINES)}, found {engine!r}"
+            )
+        self.module = module
+        self.func = select_kernel(module, kernel)
         try:
-            machine.run_function(func, values, mask)
+            self.costs = as_cost_table(cost)
+        except ValueError as error:
+            raise SimulationError(str(error)) from None
+        self.engine = engine
+        self._scratch: Scratch | None = None
+        """The buffers of the last native run, for the next one."""
+        self.program: Program | None = None
+        self.not_native: str | None = "the reference engine was asked for"
+        if engine != "reference":
+            try:
+                self.program = encode(module, self.func, self.costs)
+                self.not_native = None
+            except NotNative as reason:
+                self._refuse(str(reason))
+
+    @property
+    def kernel(self) -> str:
+        return self.func.sym_name.data
+
+    def run(
+        self,
+        grid: int | Sequence[int],
+        block: int | Sequence[int],
+        args: Sequence[Any],
+        warp_size: int = 32,
+        *,
+        trace: bool = True,
+        step_limit: int | None = None,
+        wave_threads: int = WAVE_THREADS,
+        dynamic_shared_bytes: int = 0,
+    ) -> SimulationResult:
+        """Simulates one launch (see `simulate`)."""
+        _check_call(self.module, args, None, step_limit)
+        if dynamic_shared_bytes < 0:
+            raise SimulationError(
+                f"dynamic_shared_bytes must be non-negative, found {dynamic_shared_bytes}"
+            )
+        grid3, block3 = as_dim3(grid, "grid"), as_dim3(block, "block")
+        check_cuda_limits(grid3, block3)
+        launch = Launch(grid3, block3, warp_size)
+        check_memory(launch)
+        limit = step_limit if step_limit is not None else default_step_limit(launch)
+        values = bind_arguments(self.func, args, launch.num_slots)
+        waves = launch.waves(wave_threads)
+        activity = ActivityTrace(launch.num_warps, warp_size) if trace else None
+        program = self._program_for(warp_size, values)
+        with np.errstate(all="ignore"):
+            if program is not None:
+                stats = self._run_native(
+                    program, launch, waves, wave_threads, values, activity, limit
+                )
+            else:
+                stats = self._run_reference(
+                    launch, waves, values, activity, limit, dynamic_shared_bytes
+                )
+        return SimulationResult(stats, activity)
+
+    def _refuse(self, reason: str) -> None:
+        if self.engine == "native":
+            raise SimulationError(
+                f"the native engine cannot run @{self.kernel}: {reason}"
+            )
+        self.not_native = reason
+
+    def _program_for(self, warp_size: int, values: Sequence[Value]) -> Program | None:
+        """The native program, or None where this launch needs the reference."""
+        program = self.program
+        if program is None:
+            return None
+        try:
+            if warp_size > 64:
+                raise NotNative(f"a warp size of {warp_size} (above 64)")
+            if program.uses_ballot and warp_size > 32:
+                raise NotNative(f"a ballot with a warp size of {warp_size}")
+            check_arrays(program, values)
+        except NotNative as reason:
+            self._refuse(str(reason))
+            return None
+        return program
+
+    def _run_native(
+        self,
+        program: Program,
+        launch: Launch,
+        waves: Iterable[Launch],
+        wave_threads: int,
+        values: Sequence[Value],
+        activity: ActivityTrace | None,
+        step_limit: int,
+    ) -> SimulationStats:
+        wave_warps = launch.wave_warps(wave_threads)
+        machine = NativeMachine(
+            program, launch, wave_warps, values, activity, step_limit, self._scratch
+        )
+        self._scratch = machine.scratch
+        try:
+            for wave in waves:
+                if activity is not None:
+                    activity.begin_wave(wave.first_warp, wave.num_warps)
+                machine.run_wave(wave, wave.first_warp)
         except KeyboardInterrupt:
-            raise SimulationInterrupted(
-                interrupted_summary(machine.stats(func.sym_name.data))
-            ) from None
-    return SimulationResult(machine.stats(func.sym_name.data), machine.trace)
+            # seen between waves: a wave runs in machine code to its end
+            summary = interrupted_summary(machine.stats(self.kernel, self.costs))
+            raise SimulationInterrupted(summary) from None
+        finally:
+            machine.finish()
+        return machine.stats(self.kernel, self.costs)
+
+    def _run_reference(
+        self,
+        launch: Launch,
+        waves: Iterable[Launch],
+        values: Sequence[Value],
+        activity: ActivityTrace | None,
+        step_limit: int,
+        dynamic_shared_bytes: int,
+    ) -> SimulationStats:
+        counters = Counters()
+        launch_wide: dict[str, Any] = {}
+        """Globals outside shared memory: one array for the whole launch."""
+        try:
+            for wave in waves:
+                if activity is not None:
+                    activity.begin_wave(wave.first_warp, wave.num_warps)
+                config = MachineConfig(
+                    wave,
+                    self.costs,
+                    step_limit=step_limit,
+                    dynamic_shared_bytes=dynamic_shared_bytes,
+                )
+                machine = Machine(self.module, config, counters, activity)
+                machine.launch_memory.update(launch_wide)
+                mask = ExecMask(wave.real.copy(), wave.warp_size)
+                machine.depth = mask.warps.astype(np.int64)
+                machine.note_depth(machine.depth)
+                machine.run_function(self.func, values, mask)
+                launch_wide.update(
+                    (name, handle)
+                    for name, handle in machine.launch_memory.items()
+                    if isinstance(handle, MemRefHandle) and handle.per_block is None
+                )
+        except KeyboardInterrupt:
+            summary = interrupted_summary(self._freeze(counters, launch))
+            raise SimulationInterrupted(summary) from None
+        return self._freeze(counters, launch)
+
+    def _freeze(self, counters: Counters, launch: Launch) -> SimulationStats:
+        return counters.freeze(
+            self.kernel,
+            launch.grid,
+            launch.block,
+            launch.warp_size,
+            launch.num_threads,
+            launch.num_warps,
+            self.costs,
+        )
 
 
 class SimulationInterrupted(SimulationError, KeyboardInterrupt):
@@ -204,7 +405,11 @@ def argument_names(func: FuncOp) -> list[str]:
 
 
 def bind_arguments(func: FuncOp, args: Sequence[Any], slots: int) -> list[Value]:
-    """The simulator's values of the kernel arguments, checked against the types."""
+    """The simulator's values of the kernel arguments, checked against the types.
+
+    A tuple argument binds one parameter per element (numba-cuda passes
+    tuples flattened, and so does the frontend's kernel)."""
+    args = _flatten(args)
     types = func.function_type.inputs.data
     names = argument_names(func)
     if len(args) != len(types):
@@ -216,6 +421,17 @@ def bind_arguments(func: FuncOp, args: Sequence[Any], slots: int) -> list[Value]
         _bind(name, type_, value)
         for name, type_, value in zip(names, types, args, strict=True)
     ]
+
+
+def _flatten(args: Sequence[Any]) -> list[Any]:
+    flat: list[Any] = []
+    for arg in args:
+        if isinstance(arg, tuple):
+            items: tuple[Any, ...] = arg
+            flat.extend(_flatten(items))
+        else:
+            flat.append(arg)
+    return flat
 
 
 def _bind(name: str, type_: Attribute, value: Any) -> Value:
@@ -239,6 +455,8 @@ def _bind_array(name: str, type_: MemRefType, value: Any) -> MemRefHandle:
         raise SimulationError(
             f"argument '{name}': element type {type_.element_type} is not supported"
         )
+    if _is_unsigned_of(value.dtype, dtype):
+        value = value.view(dtype)
     if value.dtype != dtype:
         raise SimulationError(
             f"argument '{name}' of type {type_} needs an array of dtype {dtype}, "
@@ -282,15 +500,26 @@ def _bind_scalar(
     return dtype.type(value)
 
 
+def _is_unsigned_of(found: np.dtype[Any], signed: np.dtype[Any]) -> bool:
+    """Whether `found` is the unsigned dtype of the signed `signed` (the IR's
+    integers are signless: an unsigned array is stored as its bits)."""
+    return (
+        found.kind == "u" and signed.kind == "i" and found.itemsize == signed.itemsize
+    )
+
+
 def _bind_int(name: str, type_: Attribute, dtype: np.dtype[Any], value: Any) -> Value:
+    """An integer argument: any value of the width's signed or unsigned range
+    (the IR's integers are signless), stored as the signed bits."""
     if not isinstance(value, int | np.integer) or isinstance(value, bool | np.bool_):
         raise SimulationError(
             f"argument '{name}' of type {type_} needs an integer, found {value!r}"
         )
     info = np.iinfo(dtype)
-    if not info.min <= int(value) <= info.max:
+    high = (1 << (8 * dtype.itemsize)) - 1
+    if not info.min <= int(value) <= high:
         raise SimulationError(
             f"argument '{name}' of type {type_}: {value} is out of range "
-            f"[{info.min}, {info.max}]"
+            f"[{info.min}, {high}]"
         )
-    return dtype.type(int(value))
+    return dtype.type(int(value) - (high + 1) if int(value) > info.max else int(value))

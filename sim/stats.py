@@ -58,6 +58,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from xdsl.ir import Block, Operation
+
+from simt.model.costs import CostTable
+from simt.model.sites import block_id, site_id
+
 
 @dataclass(frozen=True)
 class BranchStats:
@@ -215,3 +220,49 @@ class LoopCounter:
             self.lane_iterations,
             self.idle_lane_iterations,
         )
+
+
+@dataclass
+class Counters:
+    """The counters of one launch, filled wave by wave by either engine; the
+    dictionaries keep the order in which the reference engine creates their
+    entries (which `to_json` shows)."""
+
+    issued: int = 0
+    lane_ops: int = 0
+    cycles: float = 0.0
+    max_stack_depth: int = 0
+    branches: dict[Operation, BranchCounter] = field(default_factory=dict)
+    loops: dict[Operation | Block, LoopCounter] = field(default_factory=dict)
+    blocks: dict[Block, int] = field(default_factory=dict)
+
+    def freeze(
+        self,
+        kernel: str,
+        grid: tuple[int, int, int],
+        block: tuple[int, int, int],
+        warp_size: int,
+        threads: int,
+        warps: int,
+        costs: CostTable,
+    ) -> SimulationStats:
+        return SimulationStats(
+            kernel=kernel,
+            grid=grid,
+            block=block,
+            warp_size=warp_size,
+            threads=threads,
+            warps=warps,
+            issued=self.issued,
+            lane_ops=self.lane_ops,
+            cycles=self.cycles,
+            max_stack_depth=self.max_stack_depth,
+            branches={site_id(op): c.freeze() for op, c in self.branches.items()},
+            loops={_loop_site(k): c.freeze() for k, c in self.loops.items()},
+            block_executions={block_id(b): n for b, n in self.blocks.items()},
+            cost_table=costs.to_dict(),
+        )
+
+
+def _loop_site(key: Operation | Block) -> str:
+    return site_id(key) if isinstance(key, Operation) else block_id(key)

@@ -8,8 +8,9 @@ warp (the simulator's per-site branch statistics). Checked on every corpus
 kernel and on random kernels (`simt.bench.kernels.generate`, seeds drawn by
 hypothesis), with both load rules.
 
-The per-op check wraps the simulator's op compiler (`Machine.compile_op`):
-the simulator has no public per-op hook yet.
+The per-op check wraps the reference engine's op compiler
+(`Machine.compile_op`), so these runs use that engine; the simulator has no
+public per-op hook yet (`tests/sim` checks the native engine against it).
 """
 
 from __future__ import annotations
@@ -134,7 +135,7 @@ def test_corpus_has_no_false_negatives(
         check_run(
             module,
             lambda m=module, a=args, c=case: simulate(
-                m, c.grid, c.block, a, trace=False
+                m, c.grid, c.block, a, trace=False, engine="reference"
             ),
             monkeypatch,
             lockstep_loads,
@@ -156,7 +157,9 @@ def test_random_kernels_have_no_false_negatives(
     args = case.copy_args()
     check_run(
         module,
-        lambda: simulate(module, case.grid, case.block, args, trace=False),
+        lambda: simulate(
+            module, case.grid, case.block, args, trace=False, engine="reference"
+        ),
         monkeypatch,
         lockstep_loads,
     )
@@ -176,7 +179,9 @@ def test_the_probe_catches_a_wrong_answer(monkeypatch: pytest.MonkeyPatch) -> No
     )
     case = spec.inputs(np.random.default_rng(0), spec.small_items)
     with probe(wrong, monkeypatch) as violations:
-        stats = simulate(module, case.grid, case.block, case.copy_args()).stats
+        stats = simulate(
+            module, case.grid, case.block, case.copy_args(), engine="reference"
+        ).stats
     assert len(violations) > 1
     diverged = [b for b in wrong.branches if stats.branches[site_id(b)].divergent]
     assert diverged

@@ -23,7 +23,7 @@ from numba import cuda
 
 @cuda.jit("void(int32[:], int32)")
 def kernel(a, n):
-    x = (n, n)
+    x = [n, n]
 """
 
 
@@ -46,5 +46,5 @@ def test_simt_opt_reports_a_bad_python_file_without_traceback(
     path.write_text(BAD)
     result = simt_opt(path)
     assert result.returncode == 1
-    assert f"{path}:6:9: error: unsupported construct 'tuple'" in result.stderr
+    assert f"{path}:6:9: error: unsupported construct 'list'" in result.stderr
     assert "Traceback" not in result.stderr

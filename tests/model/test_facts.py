@@ -124,6 +124,13 @@ def test_collectives_are_convergent_and_nothing_else_is() -> None:
         "simt.vote_all",
         "simt.ballot",
         "simt.barrier",
+        "simt.shfl",
+        "simt.vote_sync",
+        "simt.match_any",
+        "simt.match_all",
+        "simt.activemask",
+        "simt.syncwarp",
+        "simt.barrier_reduce",
     }
     assert not any(
         is_convergent(op) for op in UPSTREAM_FACTS if op.name != "gpu.barrier"
@@ -135,6 +142,11 @@ def test_divergence_facts_of_thread_identity() -> None:
         op.name for op in SIMT.operations if result_divergence(op) is Divergence.SOURCE
     }
     assert {"simt.thread_id", "simt.lane_id", "simt.atomic_add"} <= sources
+    assert {"simt.atomic", "simt.atomic_cas", "simt.shfl", "simt.match_any"} <= sources
+    masked = {
+        op.name for op in SIMT.operations if result_divergence(op) is Divergence.MASK
+    }
+    assert masked == {"simt.vote_sync", "simt.match_all"}
     assert "simt.block_id" not in sources and "simt.warp_size" not in sources
 
 

@@ -26,9 +26,12 @@ def parse() -> Parse:
     return parse_module
 
 
-@pytest.fixture
-def run(parse: Parse) -> Run:
-    """`run(source, args, grid=1, block=32, **options)`: parse and simulate."""
+@pytest.fixture(params=["auto", "reference"])
+def run(parse: Parse, request: pytest.FixtureRequest) -> Run:
+    """`run(source, args, grid=1, block=32, **options)`: parse and simulate,
+    with the native engine where it applies and with the reference engine
+    (every test that runs IR checks both)."""
+    engine: str = request.param
 
     def run_source(
         source: str,
@@ -37,6 +40,7 @@ def run(parse: Parse) -> Run:
         block: int | Sequence[int] = 32,
         **options: Any,
     ) -> SimulationResult:
+        options.setdefault("engine", engine)
         return simulate(parse(source), grid, block, args, **options)
 
     return run_source

@@ -181,17 +181,17 @@ def test_argument_names_come_from_the_kernel(run):
 
 def test_unsupported_op(run):
     source = """
-    func.func @k(%a: memref<?xf32>) attributes {simt.kernel} {
+    func.func @k(%a: memref<?xi32>) attributes {simt.kernel} {
       %c0 = arith.constant 0 : index
-      %x = memref.load %a[%c0] : memref<?xf32>
-      %y = math.fma %x, %x, %x : f32 loc("k.py":4:2)
-      memref.store %y, %a[%c0] : memref<?xf32>
+      %x = memref.load %a[%c0] : memref<?xi32>
+      %y = math.ipowi %x, %x : i32 loc("k.py":4:2)
+      memref.store %y, %a[%c0] : memref<?xi32>
       func.return
     }"""
     with pytest.raises(SimulationError) as info:
-        run(source, [np.zeros(1, np.float32)], block=1)
+        run(source, [np.zeros(1, np.int32)], block=1)
     assert str(info.value) == (
-        "k.py:4:2: math.fma is not supported: the simulator does not know its semantics"
+        "k.py:4:2: math.ipowi is not supported: the simulator does not know its semantics"
     )
 
 

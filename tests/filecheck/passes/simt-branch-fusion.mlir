@@ -262,3 +262,63 @@ func.func @unprofitable(%y: memref<?xi32>, %n: i32) attributes {simt.kernel} {
   memref.store %r, %y[%i] : memref<?xi32>
   func.return
 }
+
+// -----
+
+// Collectives never merge: the two shuffles stay under their conditions
+// (fusing them would run one shuffle for the lanes of both sides).
+// CHECK-LABEL: func.func @shuffle_in_branches
+// CHECK:         %[[A:.*]] = memref.load %x
+// CHECK-NEXT:    %{{.*}} = scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:      %{{.*}} = simt.shfl down %{{.*}}, %[[A]], %{{.*}} : f32
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %{{.*}} = simt.shfl down %{{.*}}, %[[A]], %{{.*}} : f32
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    }
+// CHECK-NOT:     simt.shfl
+func.func @shuffle_in_branches(%x: memref<?xf32>, %y: memref<?xf32>, %n: i32) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %i = arith.index_cast %tid : i32 to index
+  %p = arith.cmpi slt, %tid, %n : i32
+  %m = arith.constant -1 : i32
+  %one = arith.constant 1 : i32
+  scf.if %p {
+    %a = memref.load %x[%i] : memref<?xf32>
+    %s = simt.shfl down %m, %a, %one : f32
+    %b = arith.mulf %s, %a : f32
+    memref.store %b, %y[%i] : memref<?xf32>
+  } else {
+    %a = memref.load %x[%i] : memref<?xf32>
+    %s = simt.shfl down %m, %a, %one : f32
+    %b = arith.mulf %s, %s : f32
+    memref.store %b, %y[%i] : memref<?xf32>
+  }
+  func.return
+}
+
+// -----
+
+// A block reduction and a vote with a mask are collectives too: each stays
+// in its branch.
+// CHECK-LABEL: func.func @votes_in_branches
+// CHECK:         scf.if
+// CHECK-NEXT:      %{{.*}} = simt.vote_sync any
+// CHECK:         } else {
+// CHECK-NEXT:      %{{.*}} = simt.vote_sync any
+func.func @votes_in_branches(%y: memref<?xi32>, %n: i32) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %i = arith.index_cast %tid : i32 to index
+  %p = arith.cmpi slt, %tid, %n : i32
+  %m = simt.activemask : i32
+  scf.if %p {
+    %v = simt.vote_sync any %m, %p : i1
+    %w = arith.extui %v : i1 to i32
+    memref.store %w, %y[%i] : memref<?xi32>
+  } else {
+    %v = simt.vote_sync any %m, %p : i1
+    %w = arith.extui %v : i1 to i32
+    memref.store %w, %y[%i] : memref<?xi32>
+  }
+  func.return
+}

@@ -402,3 +402,74 @@ func.func @recorded(%n: i32) attributes {simt.kernel} {
   }
   func.return
 }
+
+// -----
+
+// A divergent self-loop on the header of a loop that holds its ipdom (^b):
+// lanes leave the self-loop after different numbers of trips and meet at ^b,
+// so %k1 (uniform inside the self-loop) is divergent there, and so is the
+// branch on it (found by the fuzzer: a false negative before).
+// CHECK-LABEL: divergence of @self_loop_in_loop
+// CHECK:         %k1: uniform
+// CHECK:         branch cf.cond_br %d: divergent
+// CHECK-NEXT:    %u: divergent
+// CHECK-NEXT:    branch cf.cond_br %u: divergent
+// LOCKSTEP-LABEL: divergence of @self_loop_in_loop
+// LOCKSTEP:       branch cf.cond_br %u: divergent
+// ATTR-LABEL: func.func @self_loop_in_loop
+// ATTR:         cf.cond_br %u, {{.*}} {simt.branch = #simt.uniformity<divergent>}
+func.func @self_loop_in_loop(%a: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c9 = arith.constant 9 : i32
+  cf.br ^h(%c0 : i32)
+^h(%k: i32):
+  %k1 = arith.addi %k, %c1 : i32
+  %d = arith.cmpi slt, %k1, %tid : i32
+  cf.cond_br %d, ^h(%k1 : i32), ^b
+^b:
+  %u = arith.cmpi slt, %k1, %c9 : i32
+  cf.cond_br %u, ^h(%k1 : i32), ^exit
+^exit:
+  func.return
+}
+
+// -----
+
+// A vote with a member mask is uniform iff the mask is; shuffles, matches
+// and the new atomics are divergent; activemask is uniform.
+// CHECK-LABEL: divergence of @masked
+// CHECK:         %p: divergent
+// CHECK-NEXT:    %full: uniform
+// CHECK-NEXT:    %all: uniform
+// CHECK-NEXT:    %half: divergent
+// CHECK-NEXT:    %part: divergent
+// CHECK-NEXT:    %active: uniform
+// CHECK-NEXT:    %seen: uniform
+// CHECK-NEXT:    %moved: divergent
+// CHECK-NEXT:    %group: divergent
+// CHECK-NEXT:    %same_mask#0: uniform
+// CHECK-NEXT:    %same#1: uniform
+// CHECK-NEXT:    %count: uniform
+// CHECK-NEXT:    %c0: uniform
+// CHECK-NEXT:    %old: divergent
+// CHECK-NEXT:    %swapped: divergent
+func.func @masked(%n: i32, %hist: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %p = arith.cmpi slt, %tid, %n : i32
+  %full = arith.constant -1 : i32
+  %all = simt.vote_sync all %full, %p : i1
+  %half = arith.andi %tid, %n : i32
+  %part = simt.vote_sync ballot %half, %p : i32
+  %active = simt.activemask : i32
+  %seen = simt.vote_sync any %active, %p : i1
+  %moved = simt.shfl idx %full, %n, %n : i32
+  %group = simt.match_any %full, %n : i32
+  %same_mask, %same = simt.match_all %full, %tid : i32
+  %count = simt.barrier_reduce count %p
+  %c0 = arith.constant 0 : index
+  %old = simt.atomic max %n, %hist[%c0] : memref<?xi32>, i32
+  %swapped = simt.atomic_cas %n, %n, %hist[%c0] : memref<?xi32>, i32
+  func.return
+}

@@ -192,3 +192,36 @@ func.func @private_array(%n: i32) -> i32 {
   }
   func.return %r : i32
 }
+
+// -----
+
+// A shuffle in the inner loop: after flattening the lanes of a warp would
+// run it in different iterations, so the nest is refused.
+// REMARK: @shuffle_in_inner/b0.3: remark: scf.while: not flattened: 'simt.shfl' in the nest needs the lanes of a warp to meet
+// CHECK-LABEL: func.func @shuffle_in_inner
+// CHECK:         simt.shfl
+// CHECK-NOT:     simt.flattened
+func.func @shuffle_in_inner(%n: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %m = arith.constant -1 : i32
+  %r = scf.while (%i = %c0) : (i32) -> i32 {
+    %a = arith.cmpi slt, %i, %n : i32
+    scf.condition(%a) %i : i32
+  } do {
+  ^bb0(%i2: i32):
+    %lim = arith.andi %i2, %n : i32
+    %s = scf.while (%j = %c0) : (i32) -> i32 {
+      %b = arith.cmpi slt, %j, %lim : i32
+      scf.condition(%b) %j : i32
+    } do {
+    ^bb1(%j2: i32):
+      %x = simt.shfl xor %m, %j2, %c1 : i32
+      %j3 = arith.addi %x, %c1 : i32
+      scf.yield %j3 : i32
+    }
+    %i3 = arith.addi %i2, %s : i32
+    scf.yield %i3 : i32
+  }
+  func.return %r : i32
+}

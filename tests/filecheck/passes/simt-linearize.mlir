@@ -409,3 +409,59 @@ func.func @continue_value(%a: memref<?xi32>, %n: i32, %s: i32) attributes {simt.
 ^exit:
   func.return
 }
+
+// -----
+
+// A loop whose two exits meet at a block that only returns (with an argument
+// it ignores): the return moves to a block of its own, so the region of the
+// exits is bounded; no refusal, no cf op left.
+// CHECK-LABEL: func.func @two_exits_to_return
+// CHECK:         scf.while
+// CHECK-NOT:     cf.br
+// CHECK-NOT:     cf.cond_br
+// CHECK:         func.return
+func.func @two_exits_to_return(%a: memref<?xi32>, %v: i32) attributes {simt.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c10 = arith.constant 10 : i32
+  cf.br ^h(%c0 : i32)
+^h(%i: i32):
+  %done = arith.cmpi sge, %i, %c10 : i32
+  cf.cond_br %done, ^exit(%i : i32), ^body
+^body:
+  %hit = arith.cmpi eq, %i, %v : i32
+  cf.cond_br %hit, ^exit(%c1 : i32), ^latch
+^latch:
+  %n = arith.addi %i, %c1 : i32
+  cf.br ^h(%n : i32)
+^exit(%r: i32):
+  func.return
+}
+
+// -----
+
+// cf.switch becomes a chain of cf.cond_br on `flag == value` before
+// linearization; cases that share a target with different arguments stay
+// apart (a select picks the argument).
+// CHECK-LABEL: func.func @switch_cases
+// CHECK-NOT:     cf.switch
+// CHECK:         %[[C0:.*]] = arith.constant 0 : i32
+// CHECK:         arith.cmpi eq, %{{.*}}, %[[C0]] : i32
+// CHECK:         %[[C1:.*]] = arith.constant 1 : i32
+// CHECK:         arith.cmpi eq, %{{.*}}, %[[C1]] : i32
+// CHECK-NOT:     cf.br
+// CHECK-NOT:     cf.cond_br
+func.func @switch_cases(%a: memref<?xi32>, %x: i32) attributes {simt.kernel} {
+  %c7 = arith.constant 7 : i32
+  %c0i = arith.constant 0 : index
+  cf.switch %x : i32, [
+    default: ^b(%c7 : i32),
+    0: ^b(%x : i32),
+    1: ^c
+  ]
+^b(%y: i32):
+  memref.store %y, %a[%c0i] : memref<?xi32>
+  func.return
+^c:
+  func.return
+}

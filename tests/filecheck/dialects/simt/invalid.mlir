@@ -166,3 +166,84 @@ func.func @trip_count() {
   func.return
 }
 // CHECK: expected a non-negative trip_count, found -2.0
+
+// -----
+
+// simt.libm names a known function.
+func.func @libm_unknown(%x: f32) {
+  %r = simt.libm "sinc"(%x) : (f32) -> f32
+  func.return
+}
+// CHECK: expected a function among cospi, erfc, exp10, fdim, fmod, frexp, hypot, ldexp, lgamma, modf, nextafter, rcbrt, remainder, sinpi, tgamma, found 'sinc'
+
+// -----
+
+// simt.libm operands and results follow the function's signature.
+func.func @libm_signature(%x: f32, %y: f64) {
+  %r = simt.libm "hypot"(%x, %y) : (f32, f64) -> f32
+  func.return
+}
+// CHECK: expected operand types (f32, f32), found (f32, f64)
+
+// -----
+
+// Bitwise atomics need integer elements.
+func.func @atomic_float_xor(%x: f32, %a: memref<?xf32>, %i: index) {
+  %o = simt.atomic xor %x, %a[%i] : memref<?xf32>, f32
+  func.return
+}
+// CHECK: expected an integer element for 'xor', found f32
+
+// -----
+
+// nanmax and nanmin are float atomics.
+func.func @atomic_int_nanmax(%x: i32, %a: memref<?xi32>, %i: index) {
+  %o = simt.atomic nanmax %x, %a[%i] : memref<?xi32>, i32
+  func.return
+}
+// CHECK: expected a float element for 'nanmax', found i32
+
+// -----
+
+// An atomic takes one index per dimension.
+func.func @atomic_rank(%x: i32, %a: memref<?x?xi32>, %i: index) {
+  %o = simt.atomic add %x, %a[%i] : memref<?x?xi32>, i32
+  func.return
+}
+// CHECK: expected 2 indices for a rank-2 memref, found 1
+
+// -----
+
+// Compare-and-swap is on integers only.
+func.func @cas_float(%x: f32, %a: memref<?xf32>, %i: index) {
+  %o = simt.atomic_cas %x, %x, %a[%i] : memref<?xf32>, f32
+  func.return
+}
+// CHECK: expected an integer element, found f32
+
+// -----
+
+// A shuffle moves 32- or 64-bit values.
+func.func @shuffle_i16(%m: i32, %x: i16) {
+  %s = simt.shfl idx %m, %x, %m : i16
+  func.return
+}
+// CHECK: expected an i32, i64, f32 or f64 value, found i16
+
+// -----
+
+// A ballot gives an i32 mask.
+func.func @ballot_i1(%m: i32, %p: i1) {
+  %b = "simt.vote_sync"(%m, %p) <{mode = #simt<vote_mode ballot>}> : (i32, i1) -> i1
+  func.return
+}
+// CHECK: expected a result of type i32 for 'ballot', found i1
+
+// -----
+
+// Bit reversal is on i32 or i64.
+func.func @brev_i8(%x: i8) {
+  %r = simt.brev %x : i8
+  func.return
+}
+// CHECK: expected i32 or i64, found i8

@@ -122,3 +122,67 @@ func.func @facts(%n: i32) {
   } {simt.loop_info = #simt.loop_info<trip_count = none, idle_fraction = none>}
   func.return
 }
+
+// -----
+
+// Math functions the math dialect lacks, with one and two results.
+// CHECK-LABEL: func.func @libm
+// CHECK-SAME: (%[[X:.*]]: f32, %[[Y:.*]]: f64, %[[N:.*]]: i32)
+func.func @libm(%x: f32, %y: f64, %n: i32) {
+  // CHECK-NEXT: %{{.*}} = simt.libm "hypot"(%[[X]], %[[X]]) : (f32, f32) -> f32
+  // CHECK-NEXT: %{{.*}}, %{{.*}} = simt.libm "frexp"(%[[Y]]) : (f64) -> (f64, i32)
+  // CHECK-NEXT: %{{.*}} = simt.libm "ldexp"(%[[X]], %[[N]]) : (f32, i32) -> f32
+  // GENERIC: "simt.libm"(%{{.*}}, %{{.*}}) <{fn = "hypot"}> : (f32, f32) -> f32
+  %h = simt.libm "hypot"(%x, %x) : (f32, f32) -> f32
+  %m, %e = simt.libm "frexp"(%y) : (f64) -> (f64, i32)
+  %l = simt.libm "ldexp"(%x, %n) : (f32, i32) -> f32
+  func.return
+}
+
+// -----
+
+// Atomics: every kind, any rank, compare-and-swap.
+// CHECK-LABEL: func.func @atomics
+func.func @atomics(%x: f32, %n: i32, %a: memref<4x?xf32>, %b: memref<?xi32>, %j: index) {
+  // CHECK-NEXT: %{{.*}} = simt.atomic nanmax %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<4x?xf32>, f32
+  // CHECK-NEXT: %{{.*}} = simt.atomic inc %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xi32>, i32
+  // CHECK-NEXT: %{{.*}} = simt.atomic umin %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xi32>, i32
+  // CHECK-NEXT: %{{.*}} = simt.atomic_cas %{{.*}}, %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xi32>, i32
+  // GENERIC: "simt.atomic"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{kind = #simt<atomic_kind nanmax>}>
+  %o = simt.atomic nanmax %x, %a[%j, %j] : memref<4x?xf32>, f32
+  %o2 = simt.atomic inc %n, %b[%j] : memref<?xi32>, i32
+  %o3 = simt.atomic umin %n, %b[%j] : memref<?xi32>, i32
+  %c = simt.atomic_cas %n, %n, %b[%j] : memref<?xi32>, i32
+  func.return
+}
+
+// -----
+
+// Warp and block primitives.
+// CHECK-LABEL: func.func @warp
+func.func @warp(%m: i32, %x: f64, %p: i1) {
+  // CHECK-NEXT: %{{.*}} = simt.shfl xor %{{.*}}, %{{.*}}, %{{.*}} : f64
+  // CHECK-NEXT: %{{.*}} = simt.vote_sync ballot %{{.*}}, %{{.*}} : i32
+  // CHECK-NEXT: %{{.*}} = simt.vote_sync eq %{{.*}}, %{{.*}} : i1
+  // CHECK-NEXT: %{{.*}} = simt.match_any %{{.*}}, %{{.*}} : f64
+  // CHECK-NEXT: %{{.*}}, %{{.*}} = simt.match_all %{{.*}}, %{{.*}} : f64
+  // CHECK-NEXT: %{{.*}} = simt.activemask : i32
+  // CHECK-NEXT: %{{.*}} = simt.lanemask_lt : i32
+  // CHECK-NEXT: simt.syncwarp %{{.*}}
+  // CHECK-NEXT: %{{.*}} = simt.barrier_reduce count %{{.*}}
+  // CHECK-NEXT: simt.fence system
+  // CHECK-NEXT: %{{.*}} = simt.brev %{{.*}} : i32
+  // GENERIC: "simt.shfl"(%{{.*}}, %{{.*}}, %{{.*}}) <{mode = #simt<shuffle_mode xor>}> : (i32, f64, i32) -> f64
+  %s = simt.shfl xor %m, %x, %m : f64
+  %b = simt.vote_sync ballot %m, %p : i32
+  %e = simt.vote_sync eq %m, %p : i1
+  %ma = simt.match_any %m, %x : f64
+  %mm, %same = simt.match_all %m, %x : f64
+  %am = simt.activemask : i32
+  %lt = simt.lanemask_lt : i32
+  simt.syncwarp %m
+  %n = simt.barrier_reduce count %p
+  simt.fence system
+  %r = simt.brev %m : i32
+  func.return
+}

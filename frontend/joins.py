@@ -1,0 +1,226 @@
+"""Variables where control flow joins: which SSA values carry them, typed how.
+
+Where paths join (after an `if`, at a loop header, at a `cf` block) a
+variable becomes block arguments, `scf` results or iter_args. A scalar
+variable takes one of them, of the type numba unifies the incoming types to
+(`typing.unify`); a tuple takes one per scalar element, a range one per
+bound. Arrays and compile-time values are not carried: every path must hold
+the same one (the frontend reports a located error otherwise). A variable
+missing on some path holds zero there (numba leaves it undefined).
+
+A `Slot` describes one variable: its structure (a `template` value whose
+scalar leaves are placeholders) and the types of its scalar leaves. A
+`JoinPlan` is the slots of the variables carried at one join, in name order,
+flattened into the list of block argument types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from xdsl.ir import Block, SSAValue
+
+from simt.frontend.objects import (
+    ArrayValue,
+    RangeValue,
+    StaticValue,
+    TupleValue,
+    Value,
+    describe_value,
+)
+from simt.frontend.types import BOOL, ScalarType
+from simt.frontend.typing import unify
+from simt.frontend.values import Scalar, ValueBuilder
+
+_UNDEFINED_BLOCK = Block(arg_types=[BOOL.ir])
+_UNDEFINED = Scalar(_UNDEFINED_BLOCK.args[0], BOOL)
+"""The template of a variable not defined before a loop: a `bool` scalar."""
+
+
+class JoinError(Exception):
+    """Values of one variable that cannot be joined (the caller locates it)."""
+
+
+def scalar_leaves(value: Value) -> list[Scalar]:
+    """The scalars a value is made of, in order."""
+    if isinstance(value, Scalar):
+        return [value]
+    if isinstance(value, TupleValue):
+        return [s for item in value.items for s in scalar_leaves(item)]
+    if isinstance(value, RangeValue):
+        return [value.start, value.stop, value.step]
+    return []
+
+
+def rebuild(template: Value, scalars: Iterator[Scalar]) -> Value:
+    """`template` with its scalar leaves taken from `scalars`, in order."""
+    if isinstance(template, Scalar):
+        return next(scalars)
+    if isinstance(template, TupleValue):
+        return TupleValue(tuple(rebuild(item, scalars) for item in template.items))
+    if isinstance(template, RangeValue):
+        return RangeValue(next(scalars), next(scalars), next(scalars))
+    return template
+
+
+def same_structure(a: Value, b: Value) -> bool:
+    """Whether two values of a variable can be joined leaf by leaf."""
+    if isinstance(a, Scalar) and isinstance(b, Scalar):
+        return True
+    if isinstance(a, TupleValue) and isinstance(b, TupleValue):
+        return len(a) == len(b) and all(
+            same_structure(x, y) for x, y in zip(a.items, b.items, strict=True)
+        )
+    if isinstance(a, RangeValue) and isinstance(b, RangeValue):
+        return True
+    if isinstance(a, ArrayValue) and isinstance(b, ArrayValue):
+        return a.value is b.value
+    if isinstance(a, StaticValue) and isinstance(b, StaticValue):
+        return a.obj is b.obj and a.path == b.path
+    return False
+
+
+@dataclass(frozen=True)
+class Slot:
+    """How one variable is carried: its structure and its leaf types."""
+
+    name: str
+    template: Value
+    types: tuple[ScalarType, ...]
+    undefined: bool = False
+    """A loop variable not defined before the loop (a `bool` zero on entry)."""
+
+    @staticmethod
+    def undefined_slot(name: str) -> Slot:
+        return Slot(name, _UNDEFINED, (BOOL,), undefined=True)
+
+    @staticmethod
+    def of(name: str, values: Sequence[Value]) -> Slot:
+        """The slot joining `values` (at least one) of variable `name`."""
+        template = values[0]
+        for value in values[1:]:
+            if not same_structure(template, value):
+                raise JoinError(_mismatch(name, template, value))
+        types = [leaf.type for leaf in scalar_leaves(template)]
+        for value in values[1:]:
+            types = [
+                unify(t, leaf.type)
+                for t, leaf in zip(types, scalar_leaves(value), strict=True)
+            ]
+        return Slot(name, template, tuple(types))
+
+    def widened(self, value: Value) -> Slot:
+        """This slot after a back edge brings `value`."""
+        if self.undefined:
+            found = Slot.of(self.name, [value])
+            types = tuple(unify(BOOL, t) for t in found.types)
+            return Slot(self.name, found.template, types)
+        joined = Slot.of(self.name, [self.template, value])
+        types = tuple(
+            unify(a, b) for a, b in zip(self.types, joined.types, strict=True)
+        )
+        return Slot(self.name, self.template, types)
+
+
+def _mismatch(name: str, a: Value, b: Value) -> str:
+    if isinstance(a, ArrayValue) and isinstance(b, ArrayValue):
+        return (
+            f"variable '{name}' refers to different arrays on different paths "
+            "(arrays cannot be joined)"
+        )
+    return (
+        f"variable '{name}' holds values of incompatible kinds on different paths: "
+        f"{describe_value(a)} and {describe_value(b)}"
+    )
+
+
+@dataclass(frozen=True)
+class JoinPlan:
+    """The variables carried at one join and their flattened argument types."""
+
+    slots: tuple[Slot, ...]
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.slots]
+
+    @property
+    def types(self) -> list[ScalarType]:
+        return [t for s in self.slots for t in s.types]
+
+    def values(self, env: Mapping[str, Value], ops: ValueBuilder) -> list[SSAValue]:
+        """The values an edge with `env` passes: converted; zero where missing."""
+        out: list[SSAValue] = []
+        for slot in self.slots:
+            value = env.get(slot.name)
+            leaves = (
+                scalar_leaves(value) if value is not None else [None] * len(slot.types)
+            )
+            for leaf, t in zip(leaves, slot.types, strict=True):
+                out.append(
+                    (ops.convert(leaf, t) if leaf is not None else ops.zero(t)).value
+                )
+        return out
+
+    def bind(self, args: Sequence[SSAValue]) -> dict[str, Value]:
+        """The variables as the join's arguments (or results) hold them."""
+        scalars = iter(Scalar(a, t) for a, t in zip(args, self.types, strict=True))
+        return {slot.name: rebuild(slot.template, scalars) for slot in self.slots}
+
+    def key(self) -> tuple[object, ...]:
+        """What decides the emitted IR: names, leaf types and structures (two
+        plans with equal keys emit the same loop)."""
+        return tuple((s.name, s.types, _shape(s.template)) for s in self.slots)
+
+    def arg_names(self) -> list[str]:
+        """A name per flattened argument (for SSA name hints)."""
+        return [s.name for s in self.slots for _ in s.types]
+
+
+def _shape(value: Value) -> object:
+    if isinstance(value, TupleValue):
+        return tuple(_shape(item) for item in value.items)
+    if isinstance(value, Scalar | RangeValue):
+        return type(value).__name__
+    return id(value.value) if isinstance(value, ArrayValue) else id(value)
+
+
+def _opaque(value: Value) -> bool:
+    """Whether a value holds an array or a compile-time value (no zero exists)."""
+    if isinstance(value, ArrayValue | StaticValue):
+        return True
+    if isinstance(value, TupleValue):
+        return any(_opaque(item) for item in value.items)
+    return False
+
+
+def plan_join(
+    names: Sequence[str],
+    envs: Sequence[Mapping[str, Value]],
+    fail: Callable[[str], Exception],
+    skip_common: bool = False,
+) -> JoinPlan:
+    """The join of `names` over the `envs` of the incoming edges. Arrays and
+    compile-time values must be the same on every edge (then they dominate
+    the join); a variable holding one that some edge lacks is left out
+    (undefined after the join). With `skip_common`, variables every edge
+    holds identically are left out too (the caller keeps them)."""
+    slots: list[Slot] = []
+    for name in names:
+        values = [env[name] for env in envs if name in env]
+        if not values:
+            continue
+        if len(values) < len(envs) and _opaque(values[0]):
+            continue
+        if (
+            skip_common
+            and len(values) == len(envs)
+            and all(v == values[0] for v in values)
+        ):
+            continue
+        try:
+            slots.append(Slot.of(name, values))
+        except JoinError as error:
+            raise fail(str(error)) from None
+    return JoinPlan(tuple(slots))

@@ -1,0 +1,91 @@
+"""The kinds of value a kernel expression has, as the frontend sees them.
+
+* `Scalar` (`simt.frontend.values`): an SSA value with its numba scalar type;
+* `ArrayValue`: a memref SSA value with its numba array type (a kernel
+  argument, a view `a[i]` / `a[lo:hi]`, a shared, local or constant array);
+* `TupleValue`: a tuple of values (literals, `cuda.grid(2)`, `a.shape`,
+  device-function results); it has no SSA value of its own: each element is
+  its own value, and where control flow joins the elements are joined one
+  by one;
+* `RangeValue`: a `range` object (start, stop, step), as numba has them;
+* `StaticValue`: a Python object known at compile time (a module such as
+  `cuda` or `math`, a numba type used as a dtype, a device function, a
+  module-level numpy array, a string), named by its canonical dotted path
+  when it is one of numba-cuda's intrinsics (`cuda.threadIdx.x`,
+  `math.sqrt`, `np.float32`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from xdsl.ir import SSAValue
+
+from simt.frontend.types import ArrayType
+from simt.frontend.values import Scalar
+
+
+@dataclass(frozen=True)
+class ArrayValue:
+    """An array: a memref SSA value, its numba type and the name it had."""
+
+    value: SSAValue
+    type: ArrayType
+    name: str
+
+
+@dataclass(frozen=True)
+class TupleValue:
+    """A tuple of values, element by element (a named tuple has `fields`)."""
+
+    items: tuple[Value, ...]
+    fields: tuple[str, ...] | None = None
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+@dataclass(frozen=True)
+class RangeValue:
+    """`range(start, stop, step)` with integer scalars of one type."""
+
+    start: Scalar
+    stop: Scalar
+    step: Scalar
+
+
+@dataclass(frozen=True, eq=False)
+class StaticValue:
+    """A compile-time Python object; `path` is its canonical dotted name
+    (`cuda.shared.array`, `math.pi`) when it is an intrinsic, else None."""
+
+    obj: object
+    path: str | None = None
+
+
+Value = Scalar | ArrayValue | TupleValue | RangeValue | StaticValue
+
+
+def leaves(value: Value) -> Iterator[Value]:
+    """The values of `value` that are not tuples, depth first."""
+    stack: list[Value] = [value]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, TupleValue):
+            stack.extend(reversed(current.items))
+        else:
+            yield current
+
+
+def describe_value(value: Value) -> str:
+    """A short description for messages: `int32`, `array(float32, 2d, C)`, ..."""
+    if isinstance(value, Scalar | ArrayValue):
+        return str(value.type)
+    if isinstance(value, TupleValue):
+        return "(" + ", ".join(describe_value(v) for v in value.items) + ")"
+    if isinstance(value, RangeValue):
+        return f"range({value.start.type})"
+    if value.path is not None:
+        return value.path
+    return type(value.obj).__name__

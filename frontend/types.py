@@ -1,0 +1,239 @@
+"""The frontend's types: numba's scalar types, arrays and memory spaces.
+
+Every value the frontend computes has a numba type (`numba/cuda/types`): a
+scalar (`ScalarType`: `bool`, `int8` ... `int64`, `uint8` ... `uint64`,
+`float16`, `float32`, `float64`) or an array (`ArrayType`: element type,
+rank, numba layout `C` / `F` / `A`, memory space). The IR has no signedness
+(MLIR's integers are signless), so the frontend keeps each value's numba type
+beside its SSA value and picks the signed or unsigned op (`divsi` / `divui`,
+`extsi` / `extui`, `cmpi slt` / `ult`, ...) from it.
+
+IR types: `bool` is `i1`, `intN` and `uintN` are `iN`, `floatN` is `fN`; an
+array is a `memref` of its rank whose memory space is the `simt` dialect's
+`#simt.space<...>` attribute (none for global memory).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+    StridedLayoutAttr,
+    f16,
+    f32,
+    f64,
+    i1,
+)
+from xdsl.ir import Attribute
+
+from simt.dialects.simt import MemorySpace, MemorySpaceAttr
+
+Kind = Literal["b", "i", "u", "f"]
+
+
+@dataclass(frozen=True)
+class ScalarType:
+    """A numba scalar type: `kind` is bool, signed int, unsigned int or float."""
+
+    name: str
+    kind: Kind
+    bits: int
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def ir(self) -> Attribute:
+        """The IR type: `i1`, `iN` (signless) or `fN`."""
+        if self.kind == "b":
+            return i1
+        if self.kind == "f":
+            return {16: f16, 32: f32, 64: f64}[self.bits]
+        return IntegerType(self.bits)
+
+    @property
+    def dtype(self) -> np.dtype[np.generic]:
+        """The numpy dtype of an array element of this type."""
+        return np.dtype("bool" if self.kind == "b" else self.name)
+
+    @property
+    def is_bool(self) -> bool:
+        return self.kind == "b"
+
+    @property
+    def is_int(self) -> bool:
+        """A signed or unsigned integer (not `bool`)."""
+        return self.kind in ("i", "u")
+
+    @property
+    def is_integral(self) -> bool:
+        """An integer or `bool`."""
+        return self.kind != "f"
+
+    @property
+    def is_unsigned(self) -> bool:
+        """Unsigned in the ops that care (`uintN`, and `bool` as 0 or 1)."""
+        return self.kind in ("u", "b")
+
+    @property
+    def is_float(self) -> bool:
+        return self.kind == "f"
+
+
+BOOL = ScalarType("bool", "b", 1)
+INT8 = ScalarType("int8", "i", 8)
+INT16 = ScalarType("int16", "i", 16)
+INT32 = ScalarType("int32", "i", 32)
+INT64 = ScalarType("int64", "i", 64)
+UINT8 = ScalarType("uint8", "u", 8)
+UINT16 = ScalarType("uint16", "u", 16)
+UINT32 = ScalarType("uint32", "u", 32)
+UINT64 = ScalarType("uint64", "u", 64)
+FLOAT16 = ScalarType("float16", "f", 16)
+FLOAT32 = ScalarType("float32", "f", 32)
+FLOAT64 = ScalarType("float64", "f", 64)
+
+SCALARS: tuple[ScalarType, ...] = (
+    BOOL,
+    INT8,
+    INT16,
+    INT32,
+    INT64,
+    UINT8,
+    UINT16,
+    UINT32,
+    UINT64,
+    FLOAT16,
+    FLOAT32,
+    FLOAT64,
+)
+"""Every scalar type a kernel may use, in numba's order."""
+
+BY_NAME: dict[str, ScalarType] = {t.name: t for t in SCALARS}
+
+ALIASES: dict[str, ScalarType] = {
+    **BY_NAME,
+    "boolean": BOOL,
+    "bool_": BOOL,
+    "b1": BOOL,
+    "i1": INT8,
+    "i2": INT16,
+    "i4": INT32,
+    "i8": INT64,
+    "u1": UINT8,
+    "u2": UINT16,
+    "u4": UINT32,
+    "u8": UINT64,
+    "f2": FLOAT16,
+    "f4": FLOAT32,
+    "f8": FLOAT64,
+    "byte": UINT8,
+    "char": INT8,
+    "uchar": UINT8,
+    "short": INT16,
+    "ushort": UINT16,
+    "intc": INT32,
+    "uintc": UINT32,
+    "int_": INT64,
+    "intp": INT64,
+    "uintp": UINT64,
+    "long_": INT64,
+    "ulong": UINT64,
+    "longlong": INT64,
+    "ulonglong": UINT64,
+    "half": FLOAT16,
+    "float_": FLOAT32,
+    "single": FLOAT32,
+    "double": FLOAT64,
+}
+"""numba's spellings of the scalar types (`numba/core/types/__init__.py`)."""
+
+UNSUPPORTED_SCALARS: dict[str, str] = {
+    "complex64": "complex numbers are not supported",
+    "complex128": "complex numbers are not supported",
+    "c8": "complex numbers are not supported",
+    "c16": "complex numbers are not supported",
+    "bfloat16": "bfloat16 is not supported",
+}
+
+
+def scalar_named(name: str) -> ScalarType | None:
+    """The scalar type of a numba or numpy type name (`int32`, `f4`, `uintp`)."""
+    return ALIASES.get(name)
+
+
+def scalar_of_dtype(dtype: np.dtype[np.generic]) -> ScalarType | None:
+    """The scalar type of a numpy dtype; None for other dtypes (records, complex)."""
+    if dtype.kind == "b":
+        return BOOL
+    return BY_NAME.get(dtype.name) if dtype.kind in "iuf" else None
+
+
+def python_constant_type(value: int | float | bool) -> ScalarType:
+    """numba's type of a Python number (`typeof`): bool, int64 (uint64 when it
+    does not fit), float64."""
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int):
+        return INT64 if value < (1 << 63) else UINT64
+    return FLOAT64
+
+
+Layout = Literal["C", "F", "A"]
+
+
+@dataclass(frozen=True)
+class ArrayType:
+    """A numba array type in a memory space: `float32[:, ::1]` in global memory
+    is `ArrayType(FLOAT32, 2, "C")`."""
+
+    dtype: ScalarType
+    ndim: int
+    layout: Layout = "A"
+    space: MemorySpace = MemorySpace.GLOBAL
+    shape: tuple[int, ...] | None = None
+    """The static shape, for arrays the kernel allocates (shared, local, constant)."""
+
+    def __str__(self) -> str:
+        where = "" if self.space is MemorySpace.GLOBAL else f" in {self.space} memory"
+        return f"array({self.dtype}, {self.ndim}d, {self.layout}){where}"
+
+    @property
+    def memref(self) -> MemRefType[Attribute]:
+        """The memref type: dynamic extents (static for allocated arrays), the
+        identity layout for C-contiguous and 1-D arrays, else a strided layout
+        with dynamic strides and offset."""
+        shape = (
+            list(self.shape) if self.shape is not None else [DYNAMIC_INDEX] * self.ndim
+        )
+        space: Attribute = NoneAttr()
+        if self.space is not MemorySpace.GLOBAL:
+            space = MemorySpaceAttr(self.space)
+        layout: StridedLayoutAttr | NoneAttr = NoneAttr()
+        if self.layout != "C" and self.ndim > 1:
+            strides: list[int | None] = [None] * self.ndim
+            if self.layout == "F":
+                strides[0] = 1
+            layout = StridedLayoutAttr(strides, None)
+        return MemRefType(self.dtype.ir, shape, layout, space)
+
+
+@dataclass(frozen=True)
+class TupleType:
+    """A tuple parameter (numba's `UniTuple` / `Tuple`, named tuples with
+    their `fields`): a kernel takes its elements as separate parameters, as
+    numba-cuda's calling convention flattens them."""
+
+    items: tuple[ScalarType | ArrayType | TupleType, ...]
+    fields: tuple[str, ...] | None = None
+
+    def __str__(self) -> str:
+        if self.items and all(item == self.items[0] for item in self.items):
+            return f"UniTuple({self.items[0]}, {len(self.items)})"
+        return f"Tuple({', '.join(str(item) for item in self.items)})"

@@ -1,0 +1,2186 @@
+"""The native engine: a bytecode interpreter compiled once by numba.
+
+DESIGN.md, "The simulator": the reference engine (`machine.py`) executes an op
+as a few numpy calls over every slot of the launch, so its time per warp
+instruction depends on the shape of the kernel (how many warps share a step,
+how long the tails of divergent loops are). This engine executes the same
+lockstep model, step for step, in machine code: `program.py` encodes a kernel
+once into the instruction table below, and `run` interprets it for one wave
+of blocks. An op costs a dispatch plus a loop over the lanes of the warps
+that issue it, so throughput is about the same for every shape.
+
+Representation (one wave of `W` warps of `ws <= 64` lanes, `S = W * ws` slots):
+
+- registers `R[reg, slot]` (int64): every scalar SSA value has a row. Integers
+  are stored sign-extended from their width (`i1` as 0/1), floats as float64
+  in the same memory (`R.view(float64)`; an `f32` value is held exactly as a
+  float64 and every `f32` op rounds to `f32`);
+- a mask is a *slot* of the mask tables: the list of the warps with active
+  lanes (increasing), a 64-bit word of active lanes per listed warp, their
+  count and the total of active lanes. Every op reads its current mask, so a
+  warp that is not listed costs nothing;
+- the reconvergence stacks of a `cf` graph are per-warp arrays (pc, rpc,
+  lanes), as in `reconvergence.py`, with the same scheduler.
+
+Instructions are rows of `code` (int64, `NFIELDS` wide): an opcode and its
+fields (registers, mask slots, immediates); lists (copies, loop ids) live in
+`pool`. Straight-line ops run under the current mask; the control
+instructions (`IF_*`, `FOR_*`, `WHILE_*`, `GUARD_*`, `GRAPH_*`, the
+terminators) switch masks and jump, and keep every metric exactly as the
+reference engine does (see `program.py` for how each IR construct is laid
+out). A fault stops the run with a code and its operands in `fault`; Python
+turns it into the reference engine's `SimulationError`.
+
+Memory: every memref the kernel accesses lives in one int64 array in the
+registers' stored form (`native_machine.py` copies the arguments in and out),
+so loads and stores move 64-bit words whatever the element type.
+
+Only this module is compiled by numba, and only `run` is cached on disk: the
+helpers are compiled into it, so one file holds every piece the cache depends
+on (numba invalidates a cache when its file changes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+# ---------------------------------------------------------------------------
+# Opcodes. Straight-line ops first: `op < CHECKED` never faults and may be
+# hoisted into the wave prologue; `op < CONTROL` runs under the current mask.
+# ---------------------------------------------------------------------------
+
+COPY = 0
+ADD = 1
+SUB = 2
+MUL = 3
+AND = 4
+OR = 5
+XOR = 6
+NEG = 7
+ABS = 8
+EXTU = 9
+WRAP = 10
+CTPOP = 11
+MAX = 12
+MIN = 13
+CMP_EQ = 14
+CMP_NE = 15
+CMP_LT = 16
+CMP_LE = 17
+CMP_GT = 18
+CMP_GE = 19
+SELECT = 20
+SITOFP = 21
+UITOFP = 22
+TRUNCF = 23
+FADD = 24
+FSUB = 25
+FMUL = 26
+FDIV = 27
+FREM = 28
+FNEG = 29
+FABS = 30
+FSQRT = 31
+FFLOOR = 32
+FCEIL = 33
+FTRUNC = 34
+FRINT = 35
+FROUND = 36
+FCMP = 37
+COPYSIGN = 38
+BITS_TO_F32 = 39
+F32_TO_BITS = 40
+SHL_IMM = 41
+SHRU_IMM = 42
+SHRS_IMM = 43
+DIV_POW2 = 44
+CHECKED = 45
+SHL = 45
+SHRU = 46
+SHRS = 47
+DIVS = 48
+REMS = 49
+FLOORDIVS = 50
+CEILDIVS = 51
+DIVU = 52
+REMU = 53
+CEILDIVU = 54
+FPTOSI = 55
+FPTOUI = 56
+LOAD = 57
+STORE = 58
+ATOMIC_ADD = 59
+ALLOCA = 60
+DIM = 61
+VOTE_ANY = 62
+VOTE_ALL = 63
+BALLOT = 64
+BARRIER = 65
+GUARD_CREATE = 66
+GUARD_SET = 67
+GUARD_SELECT = 68
+GUARD_TEST = 69
+CONTROL = 70
+BLOCK = 70
+UNIT = 71
+IF_BEGIN = 72
+IF_ELSE = 73
+IF_END = 74
+FOR_BEGIN = 75
+FOR_ITER = 76
+FOR_LATCH = 77
+FOR_END = 78
+WHILE_BEGIN = 79
+WHILE_ITER = 80
+WHILE_COND = 81
+WHILE_LATCH = 82
+WHILE_END = 83
+GUARD_BEGIN = 84
+GUARD_END = 85
+GRAPH_BEGIN = 86
+GRAPH_SCHED = 87
+GRAPH_END = 88
+BR = 89
+COND_BR = 90
+SWITCH = 91
+RETURN = 92
+COPIES = 93
+HALT = 94
+
+NFIELDS = 16
+"""Width of an instruction row: the opcode and 15 fields."""
+MERGED = 15
+"""The field of a value-producing op that says its result merges into the
+lanes that are not active (a value of a `cf` block used in another block)."""
+
+# Fault codes (`fault[0]`); the Python side formats the reference messages.
+OK = 0
+F_LANE = 1
+"""A lane fault of the op at `fault[1]` in slot `fault[2]`; `fault[3]` says
+which (`LANE_*`), `fault[4:]` and `faultf` hold the values to print."""
+F_STEP_LIMIT = 2
+F_STACK = 3
+"""Internal: a reconvergence stack outgrew its capacity."""
+
+LANE_DIV_ZERO = 1
+LANE_DIV_OVERFLOW = 2
+LANE_SHIFT = 3
+LANE_FP_RANGE = 4
+LANE_STEP = 5
+LANE_BOUNDS = 6
+LANE_DIM = 7
+LANE_BARRIER = 8
+
+# Memory: every memref lives in one int64 array in the registers' stored
+# form (floats as float64 bits); `mem_info[m]` describes memref `m`.
+M_BASE = 0
+"""Where its elements start in the memory array."""
+M_RANK = 1
+M_PRIVATE = 2
+M_SIZE = 3
+"""Elements of one slot's private array (private memrefs only)."""
+M_KIND = 4
+"""How an atomic add adds: `K_INT` (wrapping with `M_H`, `M_M`), `K_F32`, `K_F64`."""
+M_H = 5
+M_M = 6
+M_LENGTH = 7
+"""Elements of the memref (all slots' for a private one)."""
+M_FIELDS = 8
+K_INT = 0
+K_F32 = 1
+K_F64 = 2
+
+MAX_RANK = 4
+
+EXIT = -1
+NEVER = -2
+_UNREACHABLE = np.iinfo(np.int64).max
+
+# Counter layout.
+ISSUED = 0
+LANE_OPS = 1
+MAX_DEPTH = 2
+SEQ_BRANCH = 0
+SEQ_LOOP = 1
+SEQ_BLOCK = 2
+L_ENTRIES = 0
+L_LANE_ENTRIES = 1
+L_WARP_ITERATIONS = 2
+L_LANE_ITERATIONS = 3
+L_IDLE = 4
+
+# `params` layout (per call).
+P_WS = 0
+P_WARPS = 1
+P_FIRST_WARP = 2
+P_TOTAL_WARPS = 3
+P_TRACE = 4
+P_STEP_LIMIT = 5
+P_ENTRY = 6
+P_PROLOGUE = 7
+P_TMP = 8
+P_CHECK_COST = 9
+"""Index into `block_cost` of the cost of a loop's continuation check."""
+P_WARPS_PER_BLOCK = 10
+NPARAMS = 11
+
+SLOT_ALL = 0
+"""The mask slot that holds every warp of the wave with all its lanes (the
+prologue's mask)."""
+SLOT_REAL = 1
+"""The mask slot of the real lanes of the wave (the kernel's initial mask)."""
+
+_U1 = np.uint64(1)
+
+
+def _popcount_typing(typingctx: Any, x: Any) -> Any:
+    sig = types.int64(types.uint64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+def _lowest_bit_typing(typingctx: Any, x: Any) -> Any:
+    """Index of the lowest set bit of a nonzero word."""
+    sig = types.int64(types.uint64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+_popcount: Any = intrinsic(_popcount_typing)
+"""The number of set bits of a uint64 (`ctpop`)."""
+_lowest_bit: Any = intrinsic(_lowest_bit_typing)
+
+
+@njit(inline="always")
+def _wrap(x: Any, h: Any, m: Any) -> Any:
+    """`x` reduced to a width: `h` is half the range, `m` the mask (`h = 0,
+    m = -1` for 64 bits, `h = 0, m = 1` for i1)."""
+    return ((x + h) & m) - h
+
+
+@njit(inline="always")
+def _bit(word: Any, lane: int) -> bool:
+    return (word >> np.uint64(lane)) & _U1 != 0
+
+
+# ---------------------------------------------------------------------------
+# Straight-line ops that cannot fault. Each computes every lane of the warps
+# of the mask (inactive lanes compute garbage that is never read) into row
+# `d`; a merged result goes through the scratch row and `_merge_into`.
+# ---------------------------------------------------------------------------
+
+
+@njit
+def _int_binary(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
+    ra = R[ins[2]]
+    rb = R[ins[3]]
+    h = ins[4]
+    m = ins[5]
+    for k in range(n):
+        s = L[k] * ws
+        d = rd[s : s + ws]
+        a = ra[s : s + ws]
+        b = rb[s : s + ws]
+        if op == ADD:
+            for i in range(ws):
+                d[i] = _wrap(np.int64(np.uint64(a[i]) + np.uint64(b[i])), h, m)
+        elif op == SUB:
+            for i in range(ws):
+                d[i] = _wrap(np.int64(np.uint64(a[i]) - np.uint64(b[i])), h, m)
+        elif op == MUL:
+            for i in range(ws):
+                d[i] = _wrap(np.int64(np.uint64(a[i]) * np.uint64(b[i])), h, m)
+        elif op == AND:
+            for i in range(ws):
+                d[i] = a[i] & b[i]
+        elif op == OR:
+            for i in range(ws):
+                d[i] = a[i] | b[i]
+        elif op == XOR:
+            for i in range(ws):
+                d[i] = a[i] ^ b[i]
+
+
+@njit
+def _int_compare(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
+    """Compares keys `(x & m) ^ f`: the stored value for a signed compare
+    (`m = -1, f = 0`), the unsigned value for an unsigned one (`f` flips the
+    sign bit of a 64-bit key); `MAX`/`MIN` keep the operand with the larger
+    (smaller) key."""
+    ra = R[ins[2]]
+    rb = R[ins[3]]
+    m = ins[4]
+    f = ins[5]
+    for k in range(n):
+        s = L[k] * ws
+        d = rd[s : s + ws]
+        a = ra[s : s + ws]
+        b = rb[s : s + ws]
+        if op == MAX:
+            for i in range(ws):
+                d[i] = a[i] if ((a[i] & m) ^ f) >= ((b[i] & m) ^ f) else b[i]
+        elif op == MIN:
+            for i in range(ws):
+                d[i] = a[i] if ((a[i] & m) ^ f) <= ((b[i] & m) ^ f) else b[i]
+        elif op == CMP_EQ:
+            for i in range(ws):
+                d[i] = a[i] == b[i]
+        elif op == CMP_NE:
+            for i in range(ws):
+                d[i] = a[i] != b[i]
+        elif op == CMP_LT:
+            for i in range(ws):
+                d[i] = ((a[i] & m) ^ f) < ((b[i] & m) ^ f)
+        elif op == CMP_LE:
+            for i in range(ws):
+                d[i] = ((a[i] & m) ^ f) <= ((b[i] & m) ^ f)
+        elif op == CMP_GT:
+            for i in range(ws):
+                d[i] = ((a[i] & m) ^ f) > ((b[i] & m) ^ f)
+        else:
+            for i in range(ws):
+                d[i] = ((a[i] & m) ^ f) >= ((b[i] & m) ^ f)
+
+
+@njit
+def _int_unary(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
+    ra = R[ins[2]]
+    h = ins[4]
+    m = ins[5]
+    for k in range(n):
+        s = L[k] * ws
+        d = rd[s : s + ws]
+        a = ra[s : s + ws]
+        if op == COPY:
+            for i in range(ws):
+                d[i] = a[i]
+        elif op == NEG:
+            for i in range(ws):
+                d[i] = _wrap(np.int64(np.uint64(0) - np.uint64(a[i])), h, m)
+        elif op == ABS:
+            for i in range(ws):
+                x = a[i]
+                d[i] = _wrap(
+                    x if x >= 0 else np.int64(np.uint64(0) - np.uint64(x)), h, m
+                )
+        elif op == EXTU:
+            for i in range(ws):
+                d[i] = a[i] & m
+        elif op == WRAP:
+            for i in range(ws):
+                d[i] = _wrap(a[i], h, m)
+        elif op == CTPOP:
+            for i in range(ws):
+                d[i] = _popcount(np.uint64(a[i] & m))
+
+
+@njit
+def _select(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
+    rc = R[ins[2]]
+    ra = R[ins[3]]
+    rb = R[ins[4]]
+    for k in range(n):
+        s = L[k] * ws
+        d = rd[s : s + ws]
+        c = rc[s : s + ws]
+        a = ra[s : s + ws]
+        b = rb[s : s + ws]
+        for i in range(ws):
+            d[i] = a[i] if c[i] != 0 else b[i]
+
+
+@njit
+def _to_float(
+    op: int, ins: Any, fd: Any, R: Any, F: Any, L: Any, n: int, ws: int
+) -> None:
+    """`SITOFP` (signed view: `a * sg`), `UITOFP` (unsigned view: `a & m`),
+    `TRUNCF`; field 4 says whether the result is f32."""
+    ra = R[ins[2]]
+    fa = F[ins[2]]
+    f32 = ins[4] != 0
+    sg = ins[5]
+    m = ins[6]
+    for k in range(n):
+        s = L[k] * ws
+        d = fd[s : s + ws]
+        if op == SITOFP:
+            a = ra[s : s + ws]
+            if f32:
+                for i in range(ws):
+                    d[i] = np.float32(a[i] * sg)
+            else:
+                for i in range(ws):
+                    d[i] = np.float64(a[i] * sg)
+        elif op == UITOFP:
+            a = ra[s : s + ws]
+            if f32:
+                for i in range(ws):
+                    d[i] = np.float32(np.uint64(a[i] & m))
+            else:
+                for i in range(ws):
+                    d[i] = np.float64(np.uint64(a[i] & m))
+        else:
+            x = fa[s : s + ws]
+            for i in range(ws):
+                d[i] = np.float32(x[i])
+
+
+@njit(inline="always")
+def _round_half_away(x: Any) -> Any:
+    t = np.trunc(x)
+    if abs(x - t) >= 0.5:
+        return t + np.sign(x)
+    return t
+
+
+@njit
+def _float_unary(op: int, ins: Any, fd: Any, F: Any, L: Any, n: int, ws: int) -> None:
+    fa = F[ins[2]]
+    f32 = ins[4] != 0
+    for k in range(n):
+        s = L[k] * ws
+        d = fd[s : s + ws]
+        a = fa[s : s + ws]
+        if f32:
+            for i in range(ws):
+                x = np.float32(a[i])
+                if op == FNEG:
+                    d[i] = -x
+                elif op == FABS:
+                    d[i] = abs(x)
+                elif op == FSQRT:
+                    d[i] = np.sqrt(x)
+                elif op == FFLOOR:
+                    d[i] = np.floor(x)
+                elif op == FCEIL:
+                    d[i] = np.ceil(x)
+                elif op == FTRUNC:
+                    d[i] = np.trunc(x)
+                elif op == FRINT:
+                    d[i] = np.rint(x)
+                else:
+                    d[i] = np.float32(_round_half_away(x))
+        else:
+            for i in range(ws):
+                x64 = a[i]
+                if op == FNEG:
+                    d[i] = -x64
+                elif op == FABS:
+                    d[i] = abs(x64)
+                elif op == FSQRT:
+                    d[i] = np.sqrt(x64)
+                elif op == FFLOOR:
+                    d[i] = np.floor(x64)
+                elif op == FCEIL:
+                    d[i] = np.ceil(x64)
+                elif op == FTRUNC:
+                    d[i] = np.trunc(x64)
+                elif op == FRINT:
+                    d[i] = np.rint(x64)
+                else:
+                    d[i] = _round_half_away(x64)
+
+
+@njit
+def _float_binary(op: int, ins: Any, fd: Any, F: Any, L: Any, n: int, ws: int) -> None:
+    fa = F[ins[2]]
+    fb = F[ins[3]]
+    f32 = ins[4] != 0
+    for k in range(n):
+        s = L[k] * ws
+        d = fd[s : s + ws]
+        a = fa[s : s + ws]
+        b = fb[s : s + ws]
+        if f32:
+            if op == FADD:
+                for i in range(ws):
+                    d[i] = np.float32(a[i]) + np.float32(b[i])
+            elif op == FSUB:
+                for i in range(ws):
+                    d[i] = np.float32(a[i]) - np.float32(b[i])
+            elif op == FMUL:
+                for i in range(ws):
+                    d[i] = np.float32(a[i]) * np.float32(b[i])
+            elif op == FDIV:
+                for i in range(ws):
+                    d[i] = np.float32(a[i]) / np.float32(b[i])
+            elif op == FREM:
+                for i in range(ws):
+                    d[i] = np.fmod(np.float32(a[i]), np.float32(b[i]))
+            else:
+                for i in range(ws):
+                    d[i] = np.copysign(np.float32(a[i]), np.float32(b[i]))
+        elif op == FADD:
+            for i in range(ws):
+                d[i] = a[i] + b[i]
+        elif op == FSUB:
+            for i in range(ws):
+                d[i] = a[i] - b[i]
+        elif op == FMUL:
+            for i in range(ws):
+                d[i] = a[i] * b[i]
+        elif op == FDIV:
+            for i in range(ws):
+                d[i] = a[i] / b[i]
+        elif op == FREM:
+            for i in range(ws):
+                d[i] = np.fmod(a[i], b[i])
+        else:
+            for i in range(ws):
+                d[i] = np.copysign(a[i], b[i])
+
+
+@njit(inline="always")
+def _fcmp(pred: int, x: float, y: float) -> bool:
+    unordered = x != x or y != y
+    if pred == 0:
+        return False
+    if pred == 1:
+        return x == y
+    if pred == 2:
+        return x > y
+    if pred == 3:
+        return x >= y
+    if pred == 4:
+        return x < y
+    if pred == 5:
+        return x <= y
+    if pred == 6:
+        return x != y and not unordered
+    if pred == 7:
+        return not unordered
+    if pred == 8:
+        return x == y or unordered
+    if pred == 9:
+        return not x <= y
+    if pred == 10:
+        return not x < y
+    if pred == 11:
+        return not x >= y
+    if pred == 12:
+        return not x > y
+    if pred == 13:
+        return x != y
+    if pred == 14:
+        return unordered
+    return True
+
+
+@njit
+def _float_compare(ins: Any, rd: Any, F: Any, L: Any, n: int, ws: int) -> None:
+    fa = F[ins[2]]
+    fb = F[ins[3]]
+    pred = ins[4]
+    for k in range(n):
+        s = L[k] * ws
+        d = rd[s : s + ws]
+        a = fa[s : s + ws]
+        b = fb[s : s + ws]
+        for i in range(ws):
+            d[i] = _fcmp(pred, a[i], b[i])
+
+
+@njit
+def _bits_f32(
+    op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int
+) -> None:
+    """Reinterprets 32 bits: an i32 as an f32 (`BITS_TO_F32`) or back."""
+    scratch = np.empty(ws, dtype=np.int32)
+    floats = scratch.view(np.float32)
+    for k in range(n):
+        s = L[k] * ws
+        if op == BITS_TO_F32:
+            for i in range(ws):
+                scratch[i] = np.int32(R[ins[2], s + i])
+            for i in range(ws):
+                F[d, s + i] = floats[i]
+        else:
+            for i in range(ws):
+                floats[i] = np.float32(F[ins[2], s + i])
+            for i in range(ws):
+                R[d, s + i] = scratch[i]
+
+
+@njit
+def _pure(op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int) -> None:
+    """Executes a straight-line op that cannot fault, writing row `d`."""
+    if ADD <= op <= XOR:
+        _int_binary(op, ins, R[d], R, L, n, ws)
+    elif op <= CTPOP:
+        _int_unary(op, ins, R[d], R, L, n, ws)
+    elif op <= CMP_GE:
+        _int_compare(op, ins, R[d], R, L, n, ws)
+    elif op == SELECT:
+        _select(ins, R[d], R, L, n, ws)
+    elif op <= TRUNCF:
+        _to_float(op, ins, F[d], R, F, L, n, ws)
+    elif op <= FREM or op == COPYSIGN:
+        _float_binary(op, ins, F[d], F, L, n, ws)
+    elif op <= FROUND:
+        _float_unary(op, ins, F[d], F, L, n, ws)
+    elif op == FCMP:
+        _float_compare(ins, R[d], F, L, n, ws)
+    elif op <= F32_TO_BITS:
+        _bits_f32(op, ins, R, F, d, L, n, ws)
+    else:
+        _shift_by(op, ins, R[d], R, L, n, ws)
+
+
+@njit
+def _merge_into(rd: Any, rs: Any, L: Any, WD: Any, n: int, ws: int, full: Any) -> None:
+    """`rd = rs` in the active lanes of the mask, `rd` elsewhere."""
+    for k in range(n):
+        s = L[k] * ws
+        word = WD[k]
+        if word == full:
+            for i in range(ws):
+                rd[s + i] = rs[s + i]
+        else:
+            while word:
+                i = _lowest_bit(word)
+                rd[s + i] = rs[s + i]
+                word &= word - _U1
+
+
+# ---------------------------------------------------------------------------
+# Faults and checked ops
+# ---------------------------------------------------------------------------
+
+
+@njit
+def _lane_fault(fault: Any, ip: int, slot: int, kind: int, a: Any, b: Any) -> int:
+    fault[0] = F_LANE
+    fault[1] = ip
+    fault[2] = slot
+    fault[3] = kind
+    fault[4] = a
+    fault[5] = b
+    return F_LANE
+
+
+@njit
+def _first_active(rbad: Any, L: Any, WD: Any, n: int, ws: int) -> int:
+    """The first active slot where `rbad` is nonzero, or -1."""
+    for k in range(n):
+        s = L[k] * ws
+        word = WD[k]
+        while word:
+            i = _lowest_bit(word)
+            if rbad[s + i] != 0:
+                return s + i
+            word &= word - _U1
+    return -1
+
+
+@njit
+def _shift(
+    op: int,
+    ins: Any,
+    rd: Any,
+    R: Any,
+    L: Any,
+    WD: Any,
+    n: int,
+    ws: int,
+    fault: Any,
+    ip: int,
+) -> int:
+    ra = R[ins[2]]
+    rb = R[ins[3]]
+    h = ins[4]
+    m = ins[5]
+    width = ins[6]
+    sg = ins[7]
+    for k in range(n):
+        s = L[k] * ws
+        word = WD[k]
+        while word:
+            i = _lowest_bit(word)
+            amount = np.uint64(rb[s + i] & m)
+            if amount >= np.uint64(width):
+                return _lane_fault(
+                    fault, ip, s + i, LANE_SHIFT, np.int64(amount), width
+                )
+            word &= word - _U1
+    for k in range(n):
+        s = L[k] * ws
+        d = rd[s : s + ws]
+        a = ra[s : s + ws]
+        b = rb[s : s + ws]
+        if op == SHL:
+            for i in range(ws):
+                amount = np.uint64(b[i] & m) & np.uint64(63)
+                d[i] = _wrap(np.int64(np.uint64(a[i]) << amount), h, m)
+        elif op == SHRU:
+            for i in range(ws):
+                amount = np.uint64(b[i] & m) & np.uint64(63)
+                d[i] = _wrap(np.int64(np.uint64(a[i] & m) >> amount), h, m)
+        else:
+            for i in range(ws):
+                amount = np.int64(np.uint64(b[i] & m) & np.uint64(63))
+                d[i] = _wrap((a[i] * sg) >> amount, h, m)
+    return OK
+
+
+@njit(inline="always")
+def _signed_divide(op: int, x: int, y: int) -> int:
+    """C-style division of signed values (`y` nonzero, no overflow)."""
+    q = x // y
+    r = x - q * y
+    if op == FLOORDIVS:
+        return q
+    if op == CEILDIVS:
+        return q + (1 if r != 0 else 0)
+    if r != 0 and (x < 0) != (y < 0):
+        q += 1
+    if op == DIVS:
+        return q
+    return x - q * y
+
+
+_FLOAT_EXACT = 1 << 53
+
+
+@njit
+def _first_lane(WD: Any, L: Any, ws: int, k: int, bad: Any) -> int:
+    hit = WD[k] & bad
+    return L[k] * ws + _lowest_bit(hit)
+
+
+@njit
+def _divide(
+    op: int,
+    ins: Any,
+    rd: Any,
+    R: Any,
+    L: Any,
+    WD: Any,
+    n: int,
+    ws: int,
+    fault: Any,
+    ip: int,
+) -> int:
+    """Signed (`a * sg`, `b * sg`) or unsigned (`a & m`) divisions; faults
+    first on a zero divisor, then on signed overflow, as `arith.py` does.
+
+    A warp whose operands are all below 2**53 in magnitude divides in float64
+    (vectorized): the rounded quotient has the same floor, ceiling and
+    truncation as the exact one, because its error is below 1 / |b|."""
+    ra = R[ins[2]]
+    rb = R[ins[3]]
+    h = ins[4]
+    m = ins[5]
+    sg = ins[6]
+    lowest = ins[7]
+    signed = op <= CEILDIVS
+    for k in range(n):
+        s = L[k] * ws
+        zero = np.uint64(0)
+        for i in range(ws):
+            zero |= np.uint64((rb[s + i] & m) == 0) << np.uint64(i)
+        if zero & WD[k]:
+            return _lane_fault(
+                fault, ip, _first_lane(WD, L, ws, k, zero), LANE_DIV_ZERO, 0, 0
+            )
+    if signed and op != REMS:
+        for k in range(n):
+            s = L[k] * ws
+            over = np.uint64(0)
+            for i in range(ws):
+                over |= np.uint64(
+                    rb[s + i] * sg == -1 and ra[s + i] * sg == lowest
+                ) << np.uint64(i)
+            if over & WD[k]:
+                slot = _first_lane(WD, L, ws, k, over)
+                return _lane_fault(fault, ip, slot, LANE_DIV_OVERFLOW, lowest, 0)
+    for k in range(n):
+        s = L[k] * ws
+        d = rd[s : s + ws]
+        a = ra[s : s + ws]
+        b = rb[s : s + ws]
+        exact = signed
+        for i in range(ws):
+            exact &= (
+                -_FLOAT_EXACT < a[i] < _FLOAT_EXACT
+                and -_FLOAT_EXACT < b[i] < _FLOAT_EXACT
+            )
+        if exact:
+            for i in range(ws):
+                x = np.float64(a[i] * sg)
+                y = np.float64(b[i] * sg)
+                q = x / (y if y != 0 else 1.0)
+                if op == DIVS:
+                    q = np.trunc(q)
+                elif op == FLOORDIVS:
+                    q = np.floor(q)
+                elif op == CEILDIVS:
+                    q = np.ceil(q)
+                else:
+                    q = x - np.trunc(q) * y
+                d[i] = _wrap(np.int64(q), h, m)
+        elif signed:
+            for i in range(ws):
+                x = a[i] * sg
+                y = b[i] * sg
+                if y == 0 or (y == -1 and x == lowest):
+                    y = 1
+                d[i] = _wrap(_signed_divide(op, x, y), h, m)
+        else:
+            for i in range(ws):
+                ux = np.uint64(a[i] & m)
+                uy = np.uint64(b[i] & m)
+                if uy == 0:
+                    uy = _U1
+                q = ux // uy
+                if op == DIVU:
+                    r = q
+                elif op == REMU:
+                    r = ux - q * uy
+                else:
+                    r = q + (_U1 if q * uy != ux else np.uint64(0))
+                d[i] = _wrap(np.int64(r), h, m)
+    return OK
+
+
+@njit
+def _shift_by(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
+    """Shifts by a constant amount `k` (field 6) below the width, and signed
+    divisions by `2**k` (`DIV_POW2`, the division in field 7)."""
+    ra = R[ins[2]]
+    h = ins[4]
+    m = ins[5]
+    k = ins[6]
+    uk = np.uint64(k)
+    division = ins[7]
+    low = (1 << k) - 1
+    for j in range(n):
+        s = L[j] * ws
+        d = rd[s : s + ws]
+        a = ra[s : s + ws]
+        if op == SHL_IMM:
+            for i in range(ws):
+                d[i] = _wrap(np.int64(np.uint64(a[i]) << uk), h, m)
+        elif op == SHRU_IMM:
+            for i in range(ws):
+                d[i] = _wrap(np.int64(np.uint64(a[i] & m) >> uk), h, m)
+        elif op == SHRS_IMM or division == FLOORDIVS:
+            for i in range(ws):
+                d[i] = _wrap(a[i] >> k, h, m)
+        elif division == CEILDIVS:
+            for i in range(ws):
+                d[i] = _wrap((a[i] >> k) + ((a[i] & low) != 0), h, m)
+        elif division == DIVS:
+            for i in range(ws):
+                d[i] = _wrap(
+                    np.int64(np.uint64(a[i]) + np.uint64((a[i] >> 63) & low)) >> k, h, m
+                )
+        else:
+            for i in range(ws):
+                q = np.int64(np.uint64(a[i]) + np.uint64((a[i] >> 63) & low)) >> k
+                d[i] = _wrap(np.int64(np.uint64(a[i]) - (np.uint64(q) << uk)), h, m)
+
+
+@njit
+def _float_to_int(
+    op: int,
+    ins: Any,
+    rd: Any,
+    F: Any,
+    fconst: Any,
+    L: Any,
+    WD: Any,
+    n: int,
+    ws: int,
+    fault: Any,
+    faultf: Any,
+    ip: int,
+) -> int:
+    """`FPTOSI`/`FPTOUI d a h m bounds`: the truncated value must lie in
+    `[fconst[bounds], fconst[bounds + 1])`."""
+    fa = F[ins[2]]
+    h = ins[4]
+    m = ins[5]
+    low = fconst[ins[6]]
+    high = fconst[ins[6] + 1]
+    for k in range(n):
+        s = L[k] * ws
+        word = WD[k]
+        while word:
+            i = _lowest_bit(word)
+            t = np.trunc(fa[s + i])
+            if not (t >= low and t < high):
+                faultf[0] = fa[s + i]
+                return _lane_fault(fault, ip, s + i, LANE_FP_RANGE, 0, 0)
+            word &= word - _U1
+    for k in range(n):
+        s = L[k] * ws
+        d = rd[s : s + ws]
+        a = fa[s : s + ws]
+        for i in range(ws):
+            t = np.trunc(a[i])
+            if not (t >= low and t < high):
+                t = 0.0
+            if op == FPTOSI:
+                d[i] = _wrap(np.int64(t), h, m)
+            else:
+                d[i] = _wrap(np.int64(np.uint64(t)), h, m)
+    return OK
+
+
+# ---------------------------------------------------------------------------
+# Masks
+# ---------------------------------------------------------------------------
+
+
+@njit
+def _split(
+    masks: Any,
+    src: int,
+    rc: Any,
+    ws: int,
+    taken: int,
+    other: int,
+    both: int,
+    tw: Any,
+    ow: Any,
+) -> int:
+    """Splits mask `src` by the condition row `rc` into `taken` and `other`
+    (either may be `src` itself), lists the warps with lanes on both sides in
+    `both` (if >= 0) and keeps each warp's two words in `tw`/`ow`, aligned
+    with `src`'s list. Returns the number of warps split."""
+    ML, MW, MN, MLN = masks
+    n = MN[src]
+    nt = 0
+    no = 0
+    nb = 0
+    lt = 0
+    lo = 0
+    for k in range(n):
+        w = ML[src, k]
+        word = MW[src, k]
+        s = w * ws
+        bits = np.uint64(0)
+        for i in range(ws):
+            bits |= np.uint64(rc[s + i] & 1) << np.uint64(i)
+        yes = word & bits
+        no_ = word & ~yes
+        tw[k] = yes
+        ow[k] = no_
+        if yes and no_ and both >= 0:
+            ML[both, nb] = w
+        if yes and no_:
+            nb += 1
+        if yes:
+            ML[taken, nt] = w
+            MW[taken, nt] = yes
+            nt += 1
+            lt += _popcount(yes)
+        if no_:
+            ML[other, no] = w
+            MW[other, no] = no_
+            no += 1
+            lo += _popcount(no_)
+    MN[taken] = nt
+    MLN[taken] = lt
+    MN[other] = no
+    MLN[other] = lo
+    if both >= 0:
+        MN[both] = nb
+    return nb
+
+
+@njit
+def _copy_mask(masks: Any, src: int, dst: int) -> None:
+    ML, MW, MN, MLN = masks
+    n = MN[src]
+    ML[dst, :n] = ML[src, :n]
+    MW[dst, :n] = MW[src, :n]
+    MN[dst] = n
+    MLN[dst] = MLN[src]
+
+
+@njit
+def _copies(
+    pool: Any,
+    offset: int,
+    count: int,
+    R: Any,
+    masks: Any,
+    slot: int,
+    ws: int,
+    full: Any,
+) -> None:
+    """The copies `pool[offset + 2j] <- pool[offset + 2j + 1]` in the lanes of
+    `slot`, in order (the encoder makes parallel copies sequential)."""
+    ML, MW, MN, _ = masks
+    n = MN[slot]
+    for j in range(count):
+        dst = pool[offset + 2 * j]
+        src = pool[offset + 2 * j + 1]
+        if dst != src:
+            _merge_into(R[dst], R[src], ML[slot], MW[slot], n, ws, full)
+
+
+@njit
+def _deeper(masks: Any, slot: int, DEPTH: Any, extra: int, counters: Any) -> None:
+    ML, _, MN, _ = masks
+    deepest = counters[MAX_DEPTH]
+    for k in range(MN[slot]):
+        w = ML[slot, k]
+        DEPTH[w] += extra
+        deepest = max(deepest, DEPTH[w])
+    if extra > 0:
+        counters[MAX_DEPTH] = deepest
+
+
+# ---------------------------------------------------------------------------
+# Accounting and the activity trace
+# ---------------------------------------------------------------------------
+
+
+@njit
+def _coarsen(TL: Any, TI: Any) -> None:
+    """Merges neighbouring bins; `TL`, `TI` are indexed [bin, row]."""
+    half = TL.shape[0] // 2
+    for j in range(half):
+        for r in range(TL.shape[1]):
+            TL[j, r] = TL[2 * j, r] + TL[2 * j + 1, r]
+            TI[j, r] = TI[2 * j, r] + TI[2 * j + 1, r]
+    for j in range(half, TL.shape[0]):
+        for r in range(TL.shape[1]):
+            TL[j, r] = 0
+            TI[j, r] = 0
+
+
+@njit
+def _coarsen_until(trace: Any, end: int) -> None:
+    """Doubles the bin width (`TWIDTH[0]`, its log in `TWIDTH[1]`) until
+    time `end` fits in the bins."""
+    TL, TI, _, TWIDTH, _ = trace
+    while end > TL.shape[0] * TWIDTH[0]:
+        _coarsen(TL, TI)
+        TWIDTH[0] *= 2
+        TWIDTH[1] += 1
+
+
+@njit
+def _account(
+    masks: Any,
+    slot: int,
+    instructions: int,
+    cost: float,
+    counters: Any,
+    cycles: Any,
+    trace: Any,
+    params: Any,
+    fault: Any,
+) -> int:
+    """`account` of the reference machine: counts `instructions` of total
+    `cost` issued by the warps of `slot`, and adds them to the activity bins
+    of each warp's own time axis (`activity.py`)."""
+    if instructions == 0:
+        return OK
+    ML, MW, MN, MLN = masks
+    n = MN[slot]
+    counters[ISSUED] += instructions * n
+    counters[LANE_OPS] += instructions * MLN[slot]
+    cycles[0] += cost * n
+    if counters[ISSUED] > params[P_STEP_LIMIT]:
+        fault[0] = F_STEP_LIMIT
+        fault[4] = counters[ISSUED]
+        return F_STEP_LIMIT
+    if not params[P_TRACE]:
+        return OK
+    TL, TI, TPOS, TWIDTH, TROW = trace
+    for k in range(n):
+        w = ML[slot, k]
+        start = TPOS[w]
+        end = start + instructions
+        if end > TL.shape[0] << TWIDTH[1]:
+            _coarsen_until(trace, end)
+        shift = TWIDTH[1]
+        lanes = _popcount(MW[slot, k])
+        row = TROW[w]
+        t = start
+        while t < end:
+            b = t >> shift
+            stop = min(end, (b + 1) << shift)
+            TL[b, row] += lanes * (stop - t)
+            TI[b, row] += stop - t
+            t = stop
+        TPOS[w] = end
+    return OK
+
+
+@njit(inline="always")
+def _touch(order: Any, seq: Any, kind: int, index: int) -> None:
+    """Records the first use of a counter (the reference creates its dict
+    entries in that order)."""
+    if order[index] < 0:
+        order[index] = seq[kind]
+        seq[kind] += 1
+
+
+# ---------------------------------------------------------------------------
+# Memory
+# ---------------------------------------------------------------------------
+
+
+@njit
+def _locate_all(
+    ins: Any,
+    R: Any,
+    mem_info: Any,
+    mem_shape: Any,
+    mem_stride: Any,
+    L: Any,
+    WD: Any,
+    n: int,
+    ws: int,
+    where: Any,
+) -> int:
+    """The memory index of every active lane's access (index registers from
+    field 4) into `where[slot]`. Returns -1, or the first active slot out of
+    bounds in the lowest dimension that has one (the reference checks
+    dimension by dimension), with that dimension in `where[-1]`."""
+    mem = ins[2]
+    base = mem_info[mem, M_BASE]
+    rank = mem_info[mem, M_RANK]
+    size = mem_info[mem, M_SIZE] if mem_info[mem, M_PRIVATE] else 0
+    bad_dim = rank
+    bad_slot = -1
+    for k in range(n):
+        s = L[k] * ws
+        word = WD[k]
+        while word:
+            i = _lowest_bit(word)
+            slot = s + i
+            index = base + slot * size
+            for dim in range(rank):
+                x = R[ins[4 + dim], slot]
+                if x < 0 or x >= mem_shape[mem, dim]:
+                    if dim < bad_dim:
+                        bad_dim = dim
+                        bad_slot = slot
+                    break
+                index += x * mem_stride[mem, dim]
+            where[slot] = index
+            word &= word - _U1
+    where[where.shape[0] - 1] = bad_dim
+    return bad_slot
+
+
+@njit
+def _load_1d(
+    ins: Any,
+    rd: Any,
+    ri: Any,
+    M: Any,
+    base: int,
+    extent: int,
+    stride: int,
+    L: Any,
+    WD: Any,
+    n: int,
+    ws: int,
+    fault: Any,
+    ip: int,
+) -> int:
+    """A load from a 1-D global array (the common case): loads in one pass
+    (a load has no effect, so the lanes before a faulting one may load)."""
+    for k in range(n):
+        s = L[k] * ws
+        word = WD[k]
+        while word:
+            i = _lowest_bit(word)
+            x = ri[s + i]
+            if x < 0 or x >= extent:
+                return _lane_fault(fault, ip, s + i, LANE_BOUNDS, x, 0)
+            rd[s + i] = M[base + x * stride]
+            word &= word - _U1
+    return OK
+
+
+@njit
+def _memory(
+    op: int,
+    ins: Any,
+    R: Any,
+    F: Any,
+    d: int,
+    mems: Any,
+    L: Any,
+    WD: Any,
+    n: int,
+    ws: int,
+    fault: Any,
+    ip: int,
+) -> int:
+    """`LOAD d mem - idx...`, `STORE - mem value idx...`, `ATOMIC_ADD d mem
+    value idx...`, lane after lane in increasing slot order (so the last
+    lane to store to an element wins, and each atomic sees the earlier
+    lanes' adds)."""
+    mem_info, mem_shape, mem_stride, M, where = mems
+    mem = ins[2]
+    if op == LOAD and mem_info[mem, M_RANK] == 1 and not mem_info[mem, M_PRIVATE]:
+        return _load_1d(
+            ins,
+            R[d],
+            R[ins[4]],
+            M,
+            mem_info[mem, M_BASE],
+            mem_shape[mem, 0],
+            mem_stride[mem, 0],
+            L,
+            WD,
+            n,
+            ws,
+            fault,
+            ip,
+        )
+    bad = _locate_all(ins, R, mem_info, mem_shape, mem_stride, L, WD, n, ws, where)
+    if bad >= 0:
+        dim = where[where.shape[0] - 1]
+        return _lane_fault(fault, ip, bad, LANE_BOUNDS, R[ins[4 + dim], bad], dim)
+    MF = M.view(np.float64)
+    rd = R[d]
+    rv = R[ins[3]]
+    fv = F[ins[3]]
+    kind = mem_info[mem, M_KIND]
+    h = mem_info[mem, M_H]
+    m = mem_info[mem, M_M]
+    for k in range(n):
+        s = L[k] * ws
+        word = WD[k]
+        if op == LOAD:
+            while word:
+                i = _lowest_bit(word)
+                rd[s + i] = M[where[s + i]]
+                word &= word - _U1
+        elif op == STORE:
+            while word:
+                i = _lowest_bit(word)
+                M[where[s + i]] = rv[s + i]
+                word &= word - _U1
+        else:
+            while word:
+                i = _lowest_bit(word)
+                at = where[s + i]
+                rd[s + i] = M[at]
+                if kind == K_INT:
+                    M[at] = _wrap(
+                        np.int64(np.uint64(M[at]) + np.uint64(rv[s + i])), h, m
+                    )
+                elif kind == K_F32:
+                    MF[at] = np.float32(MF[at]) + np.float32(fv[s + i])
+                else:
+                    MF[at] = MF[at] + fv[s + i]
+                word &= word - _U1
+    return OK
+
+
+@njit
+def _alloca(ins: Any, mems: Any, first: Any) -> None:
+    """Zeroes a private array the first time it executes in its function
+    invocation (`first` flags are reset per call)."""
+    flag = ins[3]
+    if first[flag]:
+        return
+    first[flag] = 1
+    mem_info = mems[0]
+    mem = ins[2]
+    base = mem_info[mem, M_BASE]
+    mems[3][base : base + mem_info[mem, M_LENGTH]] = 0
+
+
+@njit
+def _dim(
+    ins: Any,
+    rd: Any,
+    R: Any,
+    mems: Any,
+    L: Any,
+    WD: Any,
+    n: int,
+    ws: int,
+    fault: Any,
+    ip: int,
+) -> int:
+    """`DIM d mem index`: the extent, in every lane of the mask's warps; the
+    index of the first active lane decides, as in the reference."""
+    mem_info = mems[0]
+    mem_shape = mems[1]
+    mem = ins[2]
+    first = L[0] * ws + _lowest_bit(WD[0])
+    dim = R[ins[3], first]
+    if dim < 0 or dim >= mem_info[mem, M_RANK]:
+        return _lane_fault(fault, ip, first, LANE_DIM, dim, 0)
+    value = mem_shape[mem, dim]
+    for k in range(n):
+        s = L[k] * ws
+        for i in range(ws):
+            rd[s + i] = value
+    return OK
+
+
+# ---------------------------------------------------------------------------
+# Collectives and guards
+# ---------------------------------------------------------------------------
+
+
+@njit
+def _vote(op: int, ins: Any, rd: Any, R: Any, L: Any, WD: Any, n: int, ws: int) -> None:
+    rp = R[ins[2]]
+    for k in range(n):
+        s = L[k] * ws
+        word = WD[k]
+        votes = np.uint64(0)
+        for i in range(ws):
+            votes |= np.uint64(rp[s + i] & 1) << np.uint64(i)
+        votes &= word
+        if op == VOTE_ANY:
+            value = np.int64(votes != 0)
+        elif op == VOTE_ALL:
+            value = np.int64(votes == word)
+        else:
+            value = _wrap(
+                np.int64(votes & np.uint64(0xFFFFFFFF)), 1 << 31, (1 << 32) - 1
+            )
+        for i in range(ws):
+            rd[s + i] = value
+
+
+@njit
+def _barrier(
+    masks: Any,
+    slot: int,
+    ALIVE: Any,
+    warps_per_block: int,
+    ws: int,
+    fault: Any,
+    ip: int,
+) -> int:
+    """Faults at the first live thread of a block that reaches the barrier
+    which is not at it."""
+    ML, MW, MN, _ = masks
+    n = MN[slot]
+    k = 0
+    while k < n:
+        block = ML[slot, k] // warps_per_block
+        for w in range(block * warps_per_block, (block + 1) * warps_per_block):
+            word = np.uint64(0)
+            if k < n and ML[slot, k] == w:
+                word = MW[slot, k]
+                k += 1
+            missing = ALIVE[w] & ~word
+            if missing:
+                slot_ = w * ws + _lowest_bit(missing)
+                return _lane_fault(fault, ip, slot_, LANE_BARRIER, 0, 0)
+    return OK
+
+
+@njit
+def _guard(
+    op: int, ins: Any, rd: Any, R: Any, first: Any, L: Any, WD: Any, n: int, ws: int
+) -> None:
+    """`GUARD_CREATE g init flag`, `GUARD_SET g target`, `GUARD_SELECT g cond
+    if_true if_false`, `GUARD_TEST d g block` (guards are int64 rows)."""
+    if op == GUARD_TEST:
+        rg = R[ins[2]]
+        block = ins[3]
+        for k in range(n):
+            s = L[k] * ws
+            for i in range(ws):
+                rd[s + i] = rg[s + i] == block
+        return
+    rg = R[ins[2]]
+    if op == GUARD_CREATE and not first[ins[4]]:
+        first[ins[4]] = 1
+        rg[:] = ins[3]
+        return
+    for k in range(n):
+        s = L[k] * ws
+        word = WD[k]
+        while word:
+            i = _lowest_bit(word)
+            if op == GUARD_SELECT:
+                rg[s + i] = ins[4] if R[ins[3], s + i] != 0 else ins[5]
+            else:
+                rg[s + i] = ins[3]
+            word &= word - _U1
+
+
+# ---------------------------------------------------------------------------
+# Structured control flow (fields documented in `program.py`)
+# ---------------------------------------------------------------------------
+
+
+@njit
+def _tracker_begin(
+    masks: Any, slot: int, tracker: int, trackers: Any, DEPTH: Any
+) -> None:
+    ML, MW, MN, _ = masks
+    ENT, BASE = trackers
+    for k in range(MN[slot]):
+        w = ML[slot, k]
+        ENT[tracker, w] = _popcount(MW[slot, k])
+        BASE[tracker, w] = DEPTH[w]
+
+
+@njit
+def _tracker_iteration(
+    masks: Any,
+    slot: int,
+    tracker: int,
+    trackers: Any,
+    DEPTH: Any,
+    counters: Any,
+    loop_row: Any,
+) -> None:
+    """`_LoopTracker.iteration`: idle lanes, and +1 depth for warps whose
+    lanes partly left."""
+    ML, MW, MN, MLN = masks
+    ENT, BASE = trackers
+    idle = 0
+    deepest = counters[MAX_DEPTH]
+    for k in range(MN[slot]):
+        w = ML[slot, k]
+        count = _popcount(MW[slot, k])
+        idle += ENT[tracker, w] - count
+        if count < ENT[tracker, w]:
+            DEPTH[w] = BASE[tracker, w] + 1
+            deepest = max(deepest, DEPTH[w])
+        else:
+            DEPTH[w] = BASE[tracker, w]
+    counters[MAX_DEPTH] = deepest
+    loop_row[L_WARP_ITERATIONS] += MN[slot]
+    loop_row[L_LANE_ITERATIONS] += MLN[slot]
+    loop_row[L_IDLE] += idle
+
+
+@njit
+def _tracker_done(
+    masks: Any, slot: int, tracker: int, trackers: Any, DEPTH: Any
+) -> None:
+    ML, _, MN, _ = masks
+    BASE = trackers[1]
+    for k in range(MN[slot]):
+        w = ML[slot, k]
+        DEPTH[w] = BASE[tracker, w]
+
+
+@njit
+def _if_results(
+    ins: Any, pool: Any, R: Any, masks: Any, slot: int, ws: int, full: Any
+) -> None:
+    """`res = cond ? then_value : else_value` in the lanes of the if's mask."""
+    ML, MW, MN, _ = masks
+    rc = R[ins[1]]
+    offset = ins[11]
+    for j in range(ins[12]):
+        rd = R[pool[offset + 3 * j]]
+        rt = R[pool[offset + 3 * j + 1]]
+        re = R[pool[offset + 3 * j + 2]]
+        for k in range(MN[slot]):
+            s = ML[slot, k] * ws
+            word = MW[slot, k]
+            if word == full:
+                for i in range(ws):
+                    rd[s + i] = rt[s + i] if rc[s + i] != 0 else re[s + i]
+                continue
+            while word:
+                i = _lowest_bit(word)
+                rd[s + i] = rt[s + i] if rc[s + i] != 0 else re[s + i]
+                word &= word - _U1
+
+
+@njit
+def _step_check(
+    ins: Any, R: Any, L: Any, WD: Any, n: int, ws: int, fault: Any, ip: int
+) -> int:
+    rstep = R[ins[3]]
+    for k in range(n):
+        s = L[k] * ws
+        word = WD[k]
+        while word:
+            i = _lowest_bit(word)
+            if rstep[s + i] <= 0:
+                return _lane_fault(fault, ip, s + i, LANE_STEP, rstep[s + i], 0)
+            word &= word - _U1
+    return OK
+
+
+@njit
+def _for_latch(
+    R: Any,
+    iv: int,
+    step: int,
+    ub: int,
+    h: int,
+    m: int,
+    masks: Any,
+    A: int,
+    leave: int,
+    ws: int,
+) -> int:
+    """The end of an `scf.for` iteration for the lanes of `A`: adds the step
+    to the induction variable and splits `A` in place into the lanes that
+    stay (`iv < ub`) and those that leave. Returns the number of warps
+    split."""
+    ML, MW, MN, MLN = masks
+    rv = R[iv]
+    rs = R[step]
+    ru = R[ub]
+    n = MN[A]
+    kept = 0
+    left = 0
+    kept_lanes = 0
+    left_lanes = 0
+    nsplit = 0
+    for k in range(n):
+        w = ML[A, k]
+        word = MW[A, k]
+        s = w * ws
+        bits = np.uint64(0)
+        for i in range(ws):
+            x = _wrap(np.int64(np.uint64(rv[s + i]) + np.uint64(rs[s + i])), h, m)
+            rv[s + i] = x
+            bits |= np.uint64(x < ru[s + i]) << np.uint64(i)
+        stay = word & bits
+        go = word & ~bits
+        if stay and go:
+            nsplit += 1
+        if stay:
+            ML[A, kept] = w
+            MW[A, kept] = stay
+            kept += 1
+            kept_lanes += _popcount(stay)
+        if go:
+            ML[leave, left] = w
+            MW[leave, left] = go
+            left += 1
+            left_lanes += _popcount(go)
+    MN[A] = kept
+    MLN[A] = kept_lanes
+    MN[leave] = left
+    MLN[leave] = left_lanes
+    return nsplit
+
+
+@njit
+def _less_than(R: Any, tmp: int, a: int, b: int, L: Any, n: int, ws: int) -> None:
+    rt = R[tmp]
+    ra = R[a]
+    rb = R[b]
+    for k in range(n):
+        s = L[k] * ws
+        for i in range(ws):
+            rt[s + i] = ra[s + i] < rb[s + i]
+
+
+@njit
+def _schedule(g: int, graphs: Any, gtab: Any) -> int:
+    """The next block of graph `g` (`GraphRun._next_block`), or -1 when no
+    warp is live; compacts the live list. A warp's key is the earliest
+    reverse post-order rank of a pc on its stack."""
+    G_SP, G_PC, _, _, _, G_LIVE, G_NLIVE, _, _, _ = graphs
+    g_off, rank, barrier = gtab[0], gtab[1], gtab[4]
+    base = g_off[g]
+    n = 0
+    minkey = _UNREACHABLE
+    block = -1
+    best = -1
+    for j in range(G_NLIVE[g]):
+        w = G_LIVE[g, j]
+        sp = G_SP[g, w]
+        if sp == 0:
+            continue
+        G_LIVE[g, n] = w
+        n += 1
+        key = _UNREACHABLE
+        for level in range(sp):
+            pc = G_PC[g, w, level]
+            if pc != EXIT and rank[base + pc] < key:
+                key = rank[base + pc]
+        top = G_PC[g, w, sp - 1]
+        if key < minkey:
+            minkey = key
+            best = -1
+        if key == minkey and rank[base + top] > best:
+            best = rank[base + top]
+            block = top
+    G_NLIVE[g] = n
+    if n == 0:
+        return -1
+    if not barrier[base + block]:
+        return block
+    lowest = _UNREACHABLE
+    for j in range(n):
+        w = G_LIVE[g, j]
+        top = G_PC[g, w, G_SP[g, w] - 1]
+        if rank[base + top] < lowest:
+            lowest = rank[base + top]
+            block = top
+    return block
+
+
+@njit
+def _select_step(
+    g: int, block: int, graphs: Any, masks: Any, slot: int, DEPTH: Any
+) -> None:
+    """The step mask: the top entries of the live warps at `block`; sets their
+    depth to the graph's base plus their stack height."""
+    G_SP, G_PC, _, G_LN, G_BASE, G_LIVE, G_NLIVE, _, _, _ = graphs
+    ML, MW, MN, MLN = masks
+    n = 0
+    lanes = 0
+    for j in range(G_NLIVE[g]):
+        w = G_LIVE[g, j]
+        sp = G_SP[g, w]
+        if G_PC[g, w, sp - 1] == block:
+            ML[slot, n] = w
+            word = G_LN[g, w, sp - 1]
+            MW[slot, n] = word
+            lanes += _popcount(word)
+            n += 1
+            DEPTH[w] = G_BASE[g, w] - 1 + sp
+    MN[slot] = n
+    MLN[slot] = lanes
+
+
+@njit
+def _loop_bookkeeping(
+    g: int,
+    block: int,
+    graphs: Any,
+    gtab: Any,
+    pool: Any,
+    masks: Any,
+    slot: int,
+    loops: Any,
+) -> None:
+    G_INLOOP = graphs[7]
+    g_off, gb_header, gb_closes, g_loop_off, gl_counter = (
+        gtab[0],
+        gtab[5],
+        gtab[6],
+        gtab[7],
+        gtab[9],
+    )
+    ML, MW, MN, MLN = masks
+    b = g_off[g] + block
+    offset = gb_closes[b, 0]
+    for j in range(gb_closes[b, 1]):
+        loop = pool[offset + j]
+        for k in range(MN[slot]):
+            G_INLOOP[g, loop, ML[slot, k]] &= ~MW[slot, k]
+    heading = gb_header[b]
+    if heading < 0:
+        return
+    idle = 0
+    for k in range(MN[slot]):
+        inside = _popcount(G_INLOOP[g, heading, ML[slot, k]])
+        idle += inside - _popcount(MW[slot, k])
+    row = loops[gl_counter[g_loop_off[g] + heading]]
+    row[L_WARP_ITERATIONS] += MN[slot]
+    row[L_LANE_ITERATIONS] += MLN[slot]
+    row[L_IDLE] += max(idle, 0)
+
+
+@njit
+def _bind(
+    g: int,
+    edge: int,
+    pool: Any,
+    graphs: Any,
+    gtab: Any,
+    R: Any,
+    masks: Any,
+    slot: int,
+    ws: int,
+    full: Any,
+    loops: Any,
+) -> None:
+    """Passes block arguments along an edge (`pool[edge:]` = target, copy
+    count, copies, entered-loop count, loops) and enters loops."""
+    G_INLOOP = graphs[7]
+    g_loop_off = gtab[7]
+    gl_counter = gtab[9]
+    ML, MW, MN, MLN = masks
+    ncopies = pool[edge + 1]
+    _copies(pool, edge + 2, ncopies, R, masks, slot, ws, full)
+    offset = edge + 2 + 2 * ncopies
+    for j in range(pool[offset]):
+        loop = pool[offset + 1 + j]
+        for k in range(MN[slot]):
+            G_INLOOP[g, loop, ML[slot, k]] |= MW[slot, k]
+        row = loops[gl_counter[g_loop_off[g] + loop]]
+        row[L_ENTRIES] += MN[slot]
+        row[L_LANE_ENTRIES] += MLN[slot]
+
+
+@njit
+def _branch(
+    g: int,
+    graphs: Any,
+    masks: Any,
+    S: int,
+    reconverge: int,
+    targets: Any,
+    tw: Any,
+    ow: Any,
+    counters: Any,
+) -> int:
+    """`GraphRun.branch` for the warps of step `S`: a warp whose lanes all go
+    one way moves its top entry there; a split one makes its top entry the
+    reconvergence entry (or pops it, if it already reconverges there) and
+    pushes one entry per way, the first way on top (`_diverge`). `tw`/`ow`
+    are each warp's lanes per way (`ow` zero for a single target). Returns
+    the number of split warps, or -1 if a stack outgrew its capacity."""
+    G_SP, G_PC, G_RPC, G_LN, G_BASE = (
+        graphs[0],
+        graphs[1],
+        graphs[2],
+        graphs[3],
+        graphs[4],
+    )
+    ML, _, MN, _ = masks
+    capacity = G_PC.shape[2]
+    deepest = counters[MAX_DEPTH]
+    nsplit = 0
+    for k in range(MN[S]):
+        w = ML[S, k]
+        top = G_SP[g, w] - 1
+        if not ow[k]:
+            G_PC[g, w, top] = targets[0]
+            continue
+        if not tw[k]:
+            G_PC[g, w, top] = targets[1]
+            continue
+        nsplit += 1
+        if G_RPC[g, w, top] == reconverge:
+            top -= 1
+        else:
+            G_PC[g, w, top] = reconverge
+        level = top + 1
+        for j in range(1, -1, -1):
+            if targets[j] == reconverge:
+                continue
+            if level >= capacity:
+                return -1
+            G_PC[g, w, level] = targets[j]
+            G_RPC[g, w, level] = reconverge
+            G_LN[g, w, level] = ow[k] if j == 1 else tw[k]
+            level += 1
+        G_SP[g, w] = level
+        deepest = max(deepest, G_BASE[g, w] - 1 + level)
+    counters[MAX_DEPTH] = deepest
+    return nsplit
+
+
+@njit
+def _pop_finished(graphs: Any, g: int, masks: Any, slot: int) -> None:
+    G_SP, G_PC, G_RPC, G_LN = graphs[0], graphs[1], graphs[2], graphs[3]
+    G_RET = graphs[8]
+    ML, _, MN, _ = masks
+    check_empty = G_RET[g] != 0
+    for k in range(MN[slot]):
+        w = ML[slot, k]
+        while G_SP[g, w] > 0:
+            top = G_SP[g, w] - 1
+            if G_PC[g, w, top] == G_RPC[g, w, top] or (
+                check_empty and G_LN[g, w, top] == 0
+            ):
+                G_SP[g, w] = top
+            else:
+                break
+
+
+@njit
+def _graph_begin(
+    g: int, graphs: Any, gtab: Any, masks: Any, slot: int, DEPTH: Any, counters: Any
+) -> None:
+    G_SP, G_PC, G_RPC, G_LN, G_BASE, G_LIVE, G_NLIVE, G_INLOOP, G_RET, _ = graphs
+    g_loops = gtab[8]
+    ML, MW, MN, _ = masks
+    deepest = counters[MAX_DEPTH]
+    for k in range(MN[slot]):
+        w = ML[slot, k]
+        G_SP[g, w] = 1
+        G_PC[g, w, 0] = 0
+        G_RPC[g, w, 0] = NEVER
+        G_LN[g, w, 0] = MW[slot, k]
+        G_BASE[g, w] = DEPTH[w]
+        deepest = max(deepest, DEPTH[w])
+        G_LIVE[g, k] = w
+        for loop in range(g_loops[g]):
+            G_INLOOP[g, loop, w] = np.uint64(0)
+    counters[MAX_DEPTH] = deepest
+    G_NLIVE[g] = MN[slot]
+    G_RET[g] = 0
+
+
+@njit
+def _finish(g: int, ins: Any, graphs: Any, masks: Any, slot: int, ALIVE: Any) -> None:
+    """`func.return` in a graph: the lanes leave every entry of their warp."""
+    G_SP, G_LN, G_RET = graphs[0], graphs[3], graphs[8]
+    ML, MW, MN, _ = masks
+    for k in range(MN[slot]):
+        w = ML[slot, k]
+        word = MW[slot, k]
+        for level in range(G_SP[g, w]):
+            G_LN[g, w, level] &= ~word
+        if ins[6]:
+            ALIVE[w] &= ~word
+    G_RET[g] = 1
+
+
+# ---------------------------------------------------------------------------
+# The interpreter
+# ---------------------------------------------------------------------------
+
+
+@njit(cache=True, error_model="numpy", nogil=True)
+def run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
+    """Runs the prologue, then the kernel, for one wave. Returns `OK` or a
+    fault code (details in `state`'s fault arrays)."""
+    code, pool, fconst, block_instructions, block_cost, unit_ptr, unit_items, gtab = (
+        program
+    )
+    R, masks, DEPTH, ALIVE, trackers, graphs, first, fault, faultf, words, full = state
+    counters, cycles, branches, loops, blocks, orders, seq, unit_done, trace = stats
+    ML, MW, MN, MLN = masks
+    tw, ow = words
+    F = R.view(np.float64)
+    ws = params[P_WS]
+    tmp = params[P_TMP]
+    warps_per_block = params[P_WARPS_PER_BLOCK]
+    ip = params[P_PROLOGUE]
+    cur = SLOT_ALL
+    prologue = True
+    L = ML[cur]
+    WD = MW[cur]
+    n = MN[cur]
+    targets = np.empty(2, dtype=np.int64)
+    while True:
+        ins = code[ip]
+        op = ins[0]
+        if op < CHECKED:
+            if ins[MERGED]:
+                _pure(op, ins, R, F, tmp, L, n, ws)
+                _merge_into(R[ins[1]], R[tmp], L, WD, n, ws, full)
+            else:
+                _pure(op, ins, R, F, ins[1], L, n, ws)
+            ip += 1
+            continue
+        if op < CONTROL:
+            d = tmp if ins[MERGED] else ins[1]
+            status = OK
+            if op <= SHRS:
+                status = _shift(op, ins, R[d], R, L, WD, n, ws, fault, ip)
+            elif op <= CEILDIVU:
+                status = _divide(op, ins, R[d], R, L, WD, n, ws, fault, ip)
+            elif op <= FPTOUI:
+                status = _float_to_int(
+                    op, ins, R[d], F, fconst, L, WD, n, ws, fault, faultf, ip
+                )
+            elif op <= ATOMIC_ADD:
+                status = _memory(op, ins, R, F, d, mems, L, WD, n, ws, fault, ip)
+            elif op == ALLOCA:
+                _alloca(ins, mems, first)
+            elif op == DIM:
+                status = _dim(ins, R[d], R, mems, L, WD, n, ws, fault, ip)
+            elif op <= BALLOT:
+                _vote(op, ins, R[d], R, L, WD, n, ws)
+            elif op == BARRIER:
+                status = _barrier(masks, cur, ALIVE, warps_per_block, ws, fault, ip)
+            else:
+                _guard(op, ins, R[d], R, first, L, WD, n, ws)
+            if status != OK:
+                return status
+            if ins[MERGED]:
+                _merge_into(R[ins[1]], R[tmp], L, WD, n, ws, full)
+            ip += 1
+            continue
+        status = OK
+        if op == BLOCK:
+            b = ins[1]
+            status = _account(
+                masks,
+                cur,
+                block_instructions[b],
+                block_cost[b],
+                counters,
+                cycles,
+                trace,
+                params,
+                fault,
+            )
+            blocks[b] += n
+            _touch(orders[2], seq, SEQ_BLOCK, b)
+            ip += 1
+        elif op == UNIT:
+            u = ins[1]
+            if not unit_done[u]:
+                unit_done[u] = 1
+                for j in range(unit_ptr[u], unit_ptr[u + 1]):
+                    _touch(orders[0], seq, SEQ_BRANCH, unit_items[j])
+            ip += 1
+        elif op == IF_BEGIN:
+            # cond P T O SPLIT then_push has_else counter else_ip end_ip results
+            nsplit = _split(
+                masks, ins[2], R[ins[1]], ws, ins[3], ins[4], ins[5], tw, ow
+            )
+            branches[ins[8], 0] += MN[ins[2]]
+            branches[ins[8], 1] += nsplit
+            if MN[ins[3]] > 0:
+                _deeper(masks, ins[5], DEPTH, ins[6], counters)
+                cur = ins[3]
+                ip += 1
+            else:
+                ip = ins[9]
+        elif op == IF_ELSE:
+            head = code[ins[1]]
+            if MN[head[3]] > 0:
+                _deeper(masks, head[5], DEPTH, -head[6], counters)
+            if head[7] and MN[head[4]] > 0:
+                _deeper(masks, head[5], DEPTH, 1, counters)
+                cur = head[4]
+                ip += 1
+            else:
+                ip = head[10]
+        elif op == IF_END:
+            head = code[ins[1]]
+            if head[7] and MN[head[4]] > 0:
+                _deeper(masks, head[5], DEPTH, -1, counters)
+            cur = head[2]
+            _if_results(head, pool, R, masks, cur, ws, full)
+            ip += 1
+        elif op == FOR_BEGIN:
+            # lb ub step iv P A LEAVE branch loop tracker copies end h m
+            P = ins[5]
+            status = _step_check(ins, R, ML[P], MW[P], MN[P], ws, fault, ip)
+            if status != OK:
+                return status
+            offset = pool[ins[11]]
+            ncarried = pool[ins[11] + 1]
+            _merge_into(R[ins[4]], R[ins[1]], ML[P], MW[P], MN[P], ws, full)
+            _copies(pool, offset, ncarried, R, masks, P, ws, full)
+            _less_than(R, tmp, ins[4], ins[2], ML[P], MN[P], ws)
+            nsplit = _split(masks, P, R[tmp], ws, ins[6], ins[7], -1, tw, ow)
+            _touch(orders[0], seq, SEQ_BRANCH, ins[8])
+            branches[ins[8], 0] += MN[P]
+            branches[ins[8], 1] += nsplit
+            results = pool[ins[11] + 2]
+            _copies(pool, results, ncarried, R, masks, ins[7], ws, full)
+            _tracker_begin(masks, P, ins[10], trackers, DEPTH)
+            _touch(orders[1], seq, SEQ_LOOP, ins[9])
+            loops[ins[9], L_ENTRIES] += MN[P]
+            loops[ins[9], L_LANE_ENTRIES] += MLN[P]
+            ip = ip + 1 if MN[ins[6]] > 0 else ins[12]
+        elif op == FOR_ITER:
+            head = code[ins[1]]
+            cur = head[6]
+            _tracker_iteration(
+                masks, cur, head[10], trackers, DEPTH, counters, loops[head[9]]
+            )
+            ip += 1
+        elif op == FOR_LATCH:
+            head = code[ins[1]]
+            A = head[6]
+            status = _account(
+                masks,
+                A,
+                1,
+                block_cost[params[P_CHECK_COST]],
+                counters,
+                cycles,
+                trace,
+                params,
+                fault,
+            )
+            if status != OK:
+                return status
+            before = MN[A]
+            nsplit = _for_latch(
+                R, head[4], head[3], head[2], head[13], head[14], masks, A, head[7], ws
+            )
+            branches[head[8], 0] += before
+            branches[head[8], 1] += nsplit
+            yields = pool[head[11] + 3]
+            ncarried = pool[head[11] + 1]
+            _copies(pool, yields, ncarried, R, masks, head[7], ws, full)
+            latch = pool[head[11] + 4]
+            _copies(pool, latch + 1, pool[latch], R, masks, A, ws, full)
+            ip = ins[2] if MN[A] > 0 else ip + 1
+        elif op == FOR_END:
+            head = code[ins[1]]
+            _tracker_done(masks, head[5], head[10], trackers, DEPTH)
+            cur = head[5]
+            ip += 1
+        elif op == WHILE_BEGIN:
+            # P A LEAVE branch loop tracker inits end cond passed->results passed->after yields
+            P = ins[1]
+            _copies(pool, ins[7] + 1, pool[ins[7]], R, masks, P, ws, full)
+            _copy_mask(masks, P, ins[2])
+            _tracker_begin(masks, P, ins[6], trackers, DEPTH)
+            _touch(orders[1], seq, SEQ_LOOP, ins[5])
+            loops[ins[5], L_ENTRIES] += MN[P]
+            loops[ins[5], L_LANE_ENTRIES] += MLN[P]
+            ip += 1
+        elif op == WHILE_ITER:
+            head = code[ins[1]]
+            cur = head[2]
+            _tracker_iteration(
+                masks, cur, head[6], trackers, DEPTH, counters, loops[head[5]]
+            )
+            ip += 1
+        elif op == WHILE_COND:
+            head = code[ins[1]]
+            A = head[2]
+            before = MN[A]
+            nsplit = _split(masks, A, R[head[9]], ws, A, head[3], -1, tw, ow)
+            _touch(orders[0], seq, SEQ_BRANCH, head[4])
+            branches[head[4], 0] += before
+            branches[head[4], 1] += nsplit
+            _copies(pool, head[10] + 1, pool[head[10]], R, masks, head[3], ws, full)
+            if MN[A] == 0:
+                ip = head[8]
+            else:
+                _copies(pool, head[11] + 1, pool[head[11]], R, masks, A, ws, full)
+                cur = A
+                ip += 1
+        elif op == WHILE_LATCH:
+            head = code[ins[1]]
+            _copies(pool, head[12] + 1, pool[head[12]], R, masks, head[2], ws, full)
+            ip = ins[2]
+        elif op == WHILE_END:
+            head = code[ins[1]]
+            _tracker_done(masks, head[1], head[6], trackers, DEPTH)
+            cur = head[1]
+            ip += 1
+        elif op == GUARD_BEGIN:
+            # guard block P C O SPLIT counter end results
+            rg = R[ins[1]]
+            rt = R[tmp]
+            for k in range(MN[ins[3]]):
+                s = ML[ins[3], k] * ws
+                for i in range(ws):
+                    rt[s + i] = rg[s + i] == ins[2]
+            nsplit = _split(masks, ins[3], rt, ws, ins[4], ins[5], ins[6], tw, ow)
+            branches[ins[7], 0] += MN[ins[3]]
+            branches[ins[7], 1] += nsplit
+            if MN[ins[4]] == 0:
+                ip = ins[8] + 1
+            else:
+                _deeper(masks, ins[6], DEPTH, 1, counters)
+                cur = ins[4]
+                ip += 1
+        elif op == GUARD_END:
+            head = code[ins[1]]
+            _deeper(masks, head[6], DEPTH, -1, counters)
+            _copies(pool, head[9] + 1, pool[head[9]], R, masks, head[4], ws, full)
+            cur = head[3]
+            ip += 1
+        elif op == GRAPH_BEGIN:
+            # g P S T O kernel end
+            g = ins[1]
+            _graph_begin(g, graphs, gtab, masks, ins[2], DEPTH, counters)
+            for loop in range(gtab[8][g]):
+                _touch(orders[1], seq, SEQ_LOOP, gtab[9][gtab[7][g] + loop])
+            ip += 1
+        elif op == GRAPH_SCHED:
+            head = code[ins[1]]
+            g = head[1]
+            block = _schedule(g, graphs, gtab)
+            if block < 0:
+                ip = head[7]
+            else:
+                graphs[9][g] = block
+                S = head[3]
+                _select_step(g, block, graphs, masks, S, DEPTH)
+                _loop_bookkeeping(g, block, graphs, gtab, pool, masks, S, loops)
+                cur = S
+                ip = gtab[2][gtab[0][g] + block]
+        elif op == GRAPH_END:
+            head = code[ins[1]]
+            g = head[1]
+            cur = head[2]
+            for k in range(MN[cur]):
+                w = ML[cur, k]
+                DEPTH[w] = graphs[4][g, w]
+            ip += 1
+        elif op in (BR, COND_BR):
+            head = code[ins[1]]
+            g = head[1]
+            S = head[3]
+            block = graphs[9][g]
+            reconverge = gtab[3][gtab[0][g] + block]
+            targets[0] = pool[ins[2]]
+            if op == BR:
+                _bind(g, ins[2], pool, graphs, gtab, R, masks, S, ws, full, loops)
+                for k in range(MN[S]):
+                    tw[k] = MW[S, k]
+                    ow[k] = np.uint64(0)
+            else:
+                T = head[4]
+                E = head[5]
+                _split(masks, S, R[ins[4]], ws, T, E, -1, tw, ow)
+                if MN[T] > 0:
+                    _bind(g, ins[2], pool, graphs, gtab, R, masks, T, ws, full, loops)
+                if MN[E] > 0:
+                    _bind(g, ins[3], pool, graphs, gtab, R, masks, E, ws, full, loops)
+                targets[1] = pool[ins[3]]
+                if targets[0] == targets[1]:
+                    for k in range(MN[S]):
+                        tw[k] = MW[S, k]
+                        ow[k] = np.uint64(0)
+            nsplit = _branch(g, graphs, masks, S, reconverge, targets, tw, ow, counters)
+            if nsplit < 0:
+                fault[0] = F_STACK
+                return F_STACK
+            if op == COND_BR:
+                _touch(orders[0], seq, SEQ_BRANCH, ins[5])
+                branches[ins[5], 0] += MN[S]
+                branches[ins[5], 1] += nsplit
+            _pop_finished(graphs, g, masks, S)
+            ip = ins[1] + 1
+        elif op == RETURN:
+            head = code[ins[1]]
+            g = head[1]
+            S = head[3]
+            _copies(pool, ins[2] + 1, pool[ins[2]], R, masks, S, ws, full)
+            _finish(g, head, graphs, masks, S, ALIVE)
+            _pop_finished(graphs, g, masks, S)
+            ip = ins[1] + 1
+        elif op == COPIES:
+            _copies(pool, ins[1] + 1, pool[ins[1]], R, masks, cur, ws, full)
+            if ins[2] >= 0:
+                for j in range(pool[ins[2]]):
+                    first[pool[ins[2] + 1 + j]] = 0
+            ip += 1
+        elif op == HALT:
+            if prologue:
+                prologue = False
+                ip = params[P_ENTRY]
+                cur = SLOT_REAL
+            else:
+                return OK
+        else:
+            return -op
+        if status != OK:
+            return status
+        L = ML[cur]
+        WD = MW[cur]
+        n = MN[cur]

@@ -1,0 +1,443 @@
+"""Runs a native program (`program.py`) wave by wave on `native.run`.
+
+A `NativeMachine` holds what lives as long as the launch: the program, the
+memory (the caller's arrays, viewed flat; a non-contiguous array is copied in
+and back out), the counters and the activity bins. `run_wave` fills the
+registers and masks of one wave (its launch constants, its real lanes) and
+interprets the kernel for it; `counters()` turns the native counters into the
+reference engine's `Counters`, in the order the reference creates them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from xdsl.ir import Operation
+
+from simt.model.costs import CostTable
+from simt.sim import native as N
+from simt.sim.activity import ActivityTrace
+from simt.sim.errors import SimulationError, fault
+from simt.sim.handlers import launch_constant
+from simt.sim.launch import Launch
+from simt.sim.memory import MemRefHandle
+from simt.sim.program import NotNative, Program, stored_bits
+from simt.sim.stats import BranchStats, LoopStats, SimulationStats
+from simt.sim.values import Value
+
+
+class NativeMachine:
+    """Executes one native program for the waves of one launch."""
+
+    def __init__(
+        self,
+        program: Program,
+        launch: Launch,
+        wave_warps: int,
+        values: Sequence[Value],
+        trace: ActivityTrace | None,
+        step_limit: int,
+        scratch: Scratch | None = None,
+    ) -> None:
+        self.program = program
+        self.launch = launch
+        self.trace = trace
+        self.step_limit = step_limit
+        self.ws = launch.warp_size
+        self.warps = wave_warps
+        slots = wave_warps * self.ws
+        if scratch is not None and scratch.fits(program, self.ws, wave_warps):
+            scratch.clear()
+            self.scratch = scratch
+        else:
+            registers = np.zeros((program.registers, slots), dtype=np.int64)
+            self.scratch = Scratch(
+                program, self.ws, wave_warps, registers, self._state(registers)
+            )
+        self.registers = self.scratch.registers
+        self.handles: list[MemRefHandle] = []
+        self.copies_out: list[tuple[np.ndarray, np.ndarray]] = []
+        """(caller's array, its words in the memory)"""
+        self.mems = self._memory(values, slots)
+        self._fill_invariants(values)
+        self.stats_arrays = _stats_arrays(program)
+        self.program_tables = (
+            program.code,
+            program.pool,
+            program.fconst,
+            program.block_instructions,
+            program.block_cost,
+            program.unit_ptr,
+            program.unit_items,
+            program.graph_tables(),
+        )
+        self.state = self.scratch.state
+
+    # -- setup ----------------------------------------------------------------
+
+    def _memory(self, values: Sequence[Value], slots: int) -> tuple[Any, ...]:
+        """Lays every memref out in one int64 array and copies the arguments in."""
+        program = self.program
+        count = max(len(program.memrefs), 1)
+        info = np.zeros((count, N.M_FIELDS), dtype=np.int64)
+        shape = np.zeros((count, N.MAX_RANK), dtype=np.int64)
+        stride = np.zeros((count, N.MAX_RANK), dtype=np.int64)
+        regions: list[tuple[int, int, np.ndarray | None]] = []
+        total = 0
+        for m, ref in enumerate(program.memrefs):
+            if ref.argument is not None:
+                handle = values[ref.argument]
+                assert isinstance(handle, MemRefHandle)
+                array = handle.array
+                extents: tuple[int, ...] = array.shape
+                length, private, size = array.size, 0, 0
+            else:
+                array = None
+                extents = ref.shape
+                size = int(np.prod(ref.shape, dtype=np.int64))
+                length, private = slots * size, 1
+                handle = MemRefHandle(
+                    ref.name, np.zeros((0, *ref.shape), ref.dtype), True
+                )
+            self.handles.append(handle)
+            base = total
+            regions.append((base, length, array))
+            total += length
+            kind, h, mask = _atomic_kind(ref.dtype)
+            info[m] = (base, len(extents), private, size, kind, h, mask, length)
+            shape[m, : len(extents)] = extents
+            stride[m, : len(extents)] = _row_major(extents)
+        memory = np.zeros(max(total, 1), dtype=np.int64)
+        for base, length, array in regions:
+            if array is not None:
+                _store_words(memory[base : base + length], array)
+                self.copies_out.append((array, memory[base : base + length]))
+        where = np.zeros(slots + 1, dtype=np.int64)
+        return info, shape, stride, memory, where
+
+    def _fill_invariants(self, values: Sequence[Value]) -> None:
+        R = self.registers
+        for reg, bits in self.program.constants:
+            R[reg] = bits
+        for reg, index in self.program.arguments:
+            R[reg] = stored_bits(values[index])
+        for reg, mem, dim in self.program.dims:
+            R[reg] = self.mems[1][mem, dim]
+
+    def _state(self, registers: np.ndarray) -> tuple[Any, ...]:
+        program = self.program
+        W = self.warps
+        masks = (
+            np.zeros((program.slots, W), dtype=np.int64),
+            np.zeros((program.slots, W), dtype=np.uint64),
+            np.zeros(program.slots, dtype=np.int64),
+            np.zeros(program.slots, dtype=np.int64),
+        )
+        graphs_count = max(len(program.graphs), 1)
+        cap = program.stack_capacity
+        graphs = (
+            np.zeros((graphs_count, W), dtype=np.int64),
+            np.zeros((graphs_count, W, cap), dtype=np.int64),
+            np.zeros((graphs_count, W, cap), dtype=np.int64),
+            np.zeros((graphs_count, W, cap), dtype=np.uint64),
+            np.zeros((graphs_count, W), dtype=np.int64),
+            np.zeros((graphs_count, W), dtype=np.int64),
+            np.zeros(graphs_count, dtype=np.int64),
+            np.zeros((graphs_count, program.max_graph_loops, W), dtype=np.uint64),
+            np.zeros(graphs_count, dtype=np.int64),
+            np.zeros(graphs_count, dtype=np.int64),
+        )
+        trackers = (
+            np.zeros((program.trackers, W), dtype=np.int64),
+            np.zeros((program.trackers, W), dtype=np.int64),
+        )
+        full = np.uint64((1 << self.ws) - 1)
+        return (
+            registers,
+            masks,
+            np.zeros(W, dtype=np.int64),
+            np.zeros(W, dtype=np.uint64),
+            trackers,
+            graphs,
+            np.zeros(program.first_flags, dtype=np.int64),
+            np.zeros(8, dtype=np.int64),
+            np.zeros(2, dtype=np.float64),
+            (np.zeros(W, dtype=np.uint64), np.zeros(W, dtype=np.uint64)),
+            full,
+        )
+
+    # -- waves ----------------------------------------------------------------
+
+    def run_wave(self, wave: Launch, first_warp: int) -> None:
+        """Simulates the blocks of `wave`, whose first warp is `first_warp` of
+        the launch."""
+        R, masks, depth, alive, _, _, first, fault_info, faultf, _, _ = self.state
+        W = wave.num_warps
+        for reg, op in self.program.launch_constants:
+            value = launch_constant(wave, op)
+            R[reg, : wave.num_slots] = np.asarray(value).astype(np.int64)
+        real = _words(wave.real, self.ws)
+        ML, MW, MN, MLN = masks
+        ML[N.SLOT_ALL, :W] = np.arange(W)
+        MW[N.SLOT_ALL, :W] = np.uint64((1 << self.ws) - 1)
+        MN[N.SLOT_ALL] = W
+        MLN[N.SLOT_ALL] = W * self.ws
+        live = np.flatnonzero(real)
+        ML[N.SLOT_REAL, : len(live)] = live
+        MW[N.SLOT_REAL, : len(live)] = real[live]
+        MN[N.SLOT_REAL] = len(live)
+        MLN[N.SLOT_REAL] = int(np.count_nonzero(wave.real))
+        depth[:W] = real != 0
+        alive[:W] = real
+        first[:] = 0
+        counters = self.stats_arrays[0]
+        if len(live):
+            counters[N.MAX_DEPTH] = max(counters[N.MAX_DEPTH], 1)
+        trace = self._trace_arrays(W)
+        stats = (*self.stats_arrays[:-1], trace)
+        params = self._params(wave, first_warp)
+        status = N.run(self.program_tables, self.state, stats, self.mems, params)
+        if status != N.OK:
+            raise self._error(status, wave, fault_info, faultf)
+
+    def _trace_arrays(self, warps: int) -> tuple[Any, ...]:
+        """The bins the native engine adds into (the wave has begun), indexed
+        [bin, row] (C-contiguous: the trace stores them column by column)."""
+        trace = self.trace
+        if trace is None:
+            empty = np.zeros((2, 1), dtype=np.int64)
+            width = np.array([1, 0], dtype=np.int64)
+            rows = np.zeros(warps, np.int64)
+            return (empty, empty.copy(), np.zeros(warps, np.int64), width, rows)
+        return (
+            trace.lanes.T,
+            trace.instructions.T,
+            trace.position,
+            trace.width_cell,
+            trace.row_of,
+        )
+
+    def _params(self, wave: Launch, first_warp: int) -> np.ndarray:
+        params = np.zeros(N.NPARAMS, dtype=np.int64)
+        params[N.P_WS] = self.ws
+        params[N.P_WARPS] = wave.num_warps
+        params[N.P_FIRST_WARP] = first_warp
+        params[N.P_TOTAL_WARPS] = self.launch.num_warps
+        params[N.P_TRACE] = int(self.trace is not None)
+        params[N.P_STEP_LIMIT] = self.step_limit
+        params[N.P_ENTRY] = 0
+        params[N.P_PROLOGUE] = self.program.prologue
+        params[N.P_TMP] = self.program.tmp
+        params[N.P_CHECK_COST] = len(self.program.block_cost) - 1
+        params[N.P_WARPS_PER_BLOCK] = wave.warps_per_block
+        return params
+
+    def finish(self) -> None:
+        """Copies the memory back into the caller's arrays."""
+        for array, words in self.copies_out:
+            array[...] = _from_words(words, array.dtype).reshape(array.shape)
+
+    # -- results --------------------------------------------------------------
+
+    def stats(self, kernel: str, costs: CostTable) -> SimulationStats:
+        """The launch's metrics; dictionary entries in the order the reference
+        engine creates them (the order of first use)."""
+        counters, cycles, branches, loops, blocks, orders, _, _, _ = self.stats_arrays
+        names = self.program.names()
+        launch = self.launch
+        branch_stats = {}
+        for b in _touched(orders[0]):
+            site, op, where = names.branches[b]
+            branch_stats[site] = BranchStats(
+                op, where, int(branches[b, 0]), int(branches[b, 1])
+            )
+        loop_stats = {}
+        for index in _touched(orders[1]):
+            site, name, where = names.loops[index]
+            row = [int(x) for x in loops[index]]
+            loop_stats[site] = LoopStats(name, where, *row)
+        block_stats = {names.blocks[b]: int(blocks[b]) for b in _touched(orders[2])}
+        return SimulationStats(
+            kernel=kernel,
+            grid=launch.grid,
+            block=launch.block,
+            warp_size=launch.warp_size,
+            threads=launch.num_threads,
+            warps=launch.num_warps,
+            issued=int(counters[N.ISSUED]),
+            lane_ops=int(counters[N.LANE_OPS]),
+            cycles=float(cycles[0]),
+            max_stack_depth=int(counters[N.MAX_DEPTH]),
+            branches=branch_stats,
+            loops=loop_stats,
+            block_executions=block_stats,
+            cost_table=costs.to_dict(),
+        )
+
+    # -- faults ---------------------------------------------------------------
+
+    def _error(
+        self, status: int, wave: Launch, info: np.ndarray, values: np.ndarray
+    ) -> SimulationError:
+        if status == N.F_STEP_LIMIT:
+            return SimulationError(
+                f"simulation stopped after {int(info[4])} warp instructions "
+                f"(step limit {self.step_limit}): does a loop never end?"
+            )
+        if status != N.F_LANE:
+            return SimulationError(
+                f"internal error of the native engine (code {status})"
+            )
+        op = self.program.op_at[int(info[1])]
+        what = self._describe(
+            op, int(info[3]), int(info[4]), int(info[5]), float(values[0])
+        )
+        return fault(op, what, wave.describe_slot(int(info[2])))
+
+    def _describe(self, op: Operation, kind: int, a: int, b: int, x: float) -> str:
+        if kind == N.LANE_DIV_ZERO:
+            return "division by zero"
+        if kind == N.LANE_DIV_OVERFLOW:
+            return f"signed division overflow: {a} / -1"
+        if kind == N.LANE_SHIFT:
+            return f"shift amount {a % (1 << 64)} is not below the bit width {b}"
+        if kind == N.LANE_FP_RANGE:
+            return f"of {x} is out of the range of {op.results[0].type}"
+        if kind == N.LANE_STEP:
+            return f"step {a} is not positive"
+        if kind == N.LANE_BOUNDS:
+            handle = self._handle_of(op)
+            where = "" if len(handle.shape) == 1 else f" in dimension {b}"
+            return f"out of bounds: index {a}{where} for {handle.describe()}"
+        if kind == N.LANE_DIM:
+            return f"dimension {a} out of range for {self._handle_of(op).describe()}"
+        return (
+            "reached by only part of its block (a barrier in divergent "
+            "control flow): this live thread is not at it"
+        )
+
+    def _handle_of(self, op: Operation) -> MemRefHandle:
+        ip = next(ip for ip, at in self.program.op_at.items() if at is op)
+        return self.handles[int(self.program.code[ip, 2])]
+
+
+class Scratch:
+    """The buffers of a run that no result keeps (the register file, masks,
+    stacks, trackers): a `Simulator` hands them to its next run of the same
+    wave size, which zeroes them instead of allocating (fresh pages cost more
+    than the whole run of a small kernel)."""
+
+    def __init__(
+        self,
+        program: Program,
+        ws: int,
+        warps: int,
+        registers: np.ndarray,
+        state: tuple[Any, ...],
+    ) -> None:
+        self.key = (id(program), ws, warps)
+        self.registers = registers
+        self.state = state
+
+    def fits(self, program: Program, ws: int, warps: int) -> bool:
+        return self.key == (id(program), ws, warps)
+
+    def clear(self) -> None:
+        _zero(self.state)
+
+
+def _zero(tree: Any) -> None:
+    if isinstance(tree, np.ndarray):
+        tree.fill(0)
+    elif isinstance(tree, tuple):
+        for item in tree:
+            _zero(item)
+
+
+def check_arrays(program: Program, values: Sequence[Value]) -> None:
+    """Raises `NotNative` when two argument arrays may overlap: the engine
+    copies each one, so writes through one would not show through the other."""
+    arrays = [
+        values[ref.argument].array
+        for ref in program.memrefs
+        if ref.argument is not None and isinstance(values[ref.argument], MemRefHandle)
+    ]
+    for i, a in enumerate(arrays):
+        for b in arrays[i + 1 :]:
+            if np.may_share_memory(a, b):
+                raise NotNative("two array arguments that share memory")
+
+
+def _atomic_kind(dtype: np.dtype[Any]) -> tuple[int, int, int]:
+    """How an atomic add adds elements of `dtype` (`native.M_KIND`, h, m)."""
+    if dtype == np.float32:
+        return N.K_F32, 0, 0
+    if dtype == np.float64:
+        return N.K_F64, 0, 0
+    bits = 1 if dtype == np.bool_ else dtype.itemsize * 8
+    if bits == 64:
+        return N.K_INT, 0, -1
+    return N.K_INT, (1 << (bits - 1)) if bits > 1 else 0, (1 << bits) - 1
+
+
+def _store_words(words: np.ndarray, array: np.ndarray) -> None:
+    """`array`'s elements in the registers' stored form (C order)."""
+    if array.dtype.kind == "f":
+        words.view(np.float64)[:] = array.ravel()
+    else:
+        words[:] = array.ravel()
+
+
+def _from_words(words: np.ndarray, dtype: np.dtype[Any]) -> np.ndarray:
+    if dtype.kind == "f":
+        return words.view(np.float64).astype(dtype)
+    if dtype == np.bool_:
+        return words != 0
+    return words.astype(dtype)
+
+
+def _stats_arrays(program: Program) -> tuple[Any, ...]:
+    branches = max(len(program.branch_ops), 1)
+    loops = max(len(program.loop_keys), 1)
+    blocks = max(len(program.blocks), 1)
+    units = max(len(program.unit_ptr) - 1, 1)
+    orders = (
+        np.full(branches, -1, dtype=np.int64),
+        np.full(loops, -1, dtype=np.int64),
+        np.full(blocks, -1, dtype=np.int64),
+    )
+    return (
+        np.zeros(4, dtype=np.int64),
+        np.zeros(1, dtype=np.float64),
+        np.zeros((branches, 2), dtype=np.int64),
+        np.zeros((loops, 5), dtype=np.int64),
+        np.zeros(blocks, dtype=np.int64),
+        orders,
+        np.zeros(3, dtype=np.int64),
+        np.zeros(units, dtype=np.int64),
+        None,
+    )
+
+
+def _touched(order: np.ndarray) -> list[int]:
+    """Counter ids in the order of their first use."""
+    used = np.flatnonzero(order >= 0)
+    return [int(i) for i in used[np.argsort(order[used], kind="stable")]]
+
+
+def _row_major(shape: Sequence[int]) -> list[int]:
+    strides: list[int] = []
+    step = 1
+    for extent in reversed(shape):
+        strides.append(step)
+        step *= int(extent)
+    return strides[::-1]
+
+
+def _words(real: np.ndarray, ws: int) -> np.ndarray:
+    """The real lanes of each warp as a bit word (lane i is bit i)."""
+    bits = real.reshape(-1, ws).astype(np.uint64)
+    weights = np.left_shift(np.uint64(1), np.arange(ws, dtype=np.uint64))
+    return (bits * weights).sum(axis=1, dtype=np.uint64)

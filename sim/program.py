@@ -1,0 +1,1564 @@
+"""A kernel encoded once into the native engine's instruction table.
+
+`encode(module, func, costs)` walks the kernel (inlining the functions it
+calls) and lays every construct out as `native.py` instructions, keeping the
+metrics of the reference engine (`machine.py`, `structured.py`,
+`reconvergence.py`) exactly:
+
+    block            [UNIT u] BLOCK b  op ... op            (UNIT: see below)
+    scf.if           IF_BEGIN  <then block>  IF_ELSE  <else block>  IF_END
+    scf.for          FOR_BEGIN  FOR_ITER <body>  FOR_LATCH  FOR_END
+    scf.while        WHILE_BEGIN  WHILE_ITER <before>  WHILE_COND <after>
+                     WHILE_LATCH  WHILE_END
+    simt.guarded     GUARD_BEGIN <body> GUARD_END
+    cf graph         GRAPH_BEGIN GRAPH_SCHED <block ... terminator>* GRAPH_END
+    func.call        COPIES <callee body> COPIES               (inlined)
+
+Values: each SSA value of an inlined copy gets a register; ops that are the
+identity on the stored form (`extsi`, widening `index_cast`, `extf`, ...)
+share their operand's register. Launch constants (`arith.constant`, thread
+identity, scalar kernel arguments, `memref.dim` of an argument at a constant
+index) are filled per wave, and a pure op that cannot fault whose operands
+are all launch constants runs once per wave in the prologue. None of this
+changes a metric: a block's instruction count and cost are those of its ops.
+
+Creation order of the metric dictionaries: the reference creates the branch
+counters of `scf.if` and `simt.guarded` when it compiles the block that
+holds them (a function's entry block, or a `cf` block on first execution),
+the others on first execution; a `UNIT` instruction replays the first, and
+the interpreter records the first touch of every counter.
+
+A kernel the engine cannot run (an op without a native opcode, `f16`,
+recursion, a `cf.switch`, a guard passed between blocks) raises `NotNative`
+naming the reason; `simulate` then runs the reference engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from xdsl.dialects import arith, cf, func, memref, scf
+from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.traits import Commutative, IsTerminator
+
+from simt.dialects import simt
+from simt.model.costs import CostTable, is_instruction, op_cost
+from simt.model.facts import OpKind
+from simt.model.locations import op_source_location
+from simt.model.sites import block_id, site_id
+from simt.sim import native as N
+from simt.sim.arith import BUILDERS, LaneFault, Unsupported, constant_value
+from simt.sim.handlers import LAUNCH_CONSTANTS
+from simt.sim.reconvergence import GraphShape, graph_shape
+from simt.sim.values import ExecMask, dtype_of, int_width
+
+MAX_INLINE_DEPTH = 64
+_INT64_MIN = -(1 << 63)
+
+
+class NotNative(Exception):
+    """The kernel needs the reference engine; the message says why."""
+
+
+# ---------------------------------------------------------------------------
+# The program
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MemRef:
+    """A memref the program accesses: a kernel argument or a private array."""
+
+    name: str
+    dtype: np.dtype[Any]
+    argument: int | None
+    """The kernel argument index, or None for a `memref.alloca`."""
+    shape: tuple[int, ...]
+    """The static shape (private arrays; -1 for a dynamic extent)."""
+
+
+@dataclass(frozen=True)
+class Graph:
+    shape: GraphShape
+    start: tuple[int, ...]
+    """Code address of each block."""
+    closes: tuple[tuple[int, int], ...]
+    """Per block: pool offset and count of the loops it closes."""
+    loop_counters: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Names:
+    """The metric names of a program's counters, computed once."""
+
+    branches: list[tuple[str, str, str | None]]
+    """(site, op name, source location) of each branch counter."""
+    loops: list[tuple[str, str, str | None]]
+    blocks: list[str]
+
+
+@dataclass
+class Program:
+    """A kernel in native form (launch-independent, cost table included)."""
+
+    code: np.ndarray
+    pool: np.ndarray
+    fconst: np.ndarray
+    block_instructions: np.ndarray
+    block_cost: np.ndarray
+    """Per block; the last entry is the cost of a loop's continuation check."""
+    unit_ptr: np.ndarray
+    unit_items: np.ndarray
+    graphs: list[Graph]
+    registers: int
+    slots: int
+    trackers: int
+    first_flags: int
+    memrefs: list[MemRef]
+    constants: list[tuple[int, int]]
+    """(register, stored bits) filled in every slot."""
+    launch_constants: list[tuple[int, Operation]]
+    arguments: list[tuple[int, int]]
+    """(register, kernel argument index) of scalar arguments."""
+    dims: list[tuple[int, int, int]]
+    """(register, memref, dimension) of hoisted `memref.dim`."""
+    prologue: int
+    op_at: dict[int, Operation]
+    """The op of each instruction that can fault."""
+    branch_ops: list[Operation]
+    loop_keys: list[tuple[Operation | Block, str]]
+    blocks: list[Block]
+    uses_ballot: bool
+    stack_capacity: int
+    max_graph_loops: int
+
+    _names: Names | None = None
+
+    def names(self) -> Names:
+        if self._names is None:
+            self._names = Names(
+                [
+                    (site_id(op), op.name, op_source_location(op))
+                    for op in self.branch_ops
+                ],
+                [_loop_name(key, name) for key, name in self.loop_keys],
+                [block_id(b) for b in self.blocks],
+            )
+        return self._names
+
+    @property
+    def tmp(self) -> int:
+        """The scratch register of merged results."""
+        return self.registers - 1
+
+    _graph_tables: tuple[np.ndarray, ...] | None = None
+
+    def graph_tables(self) -> tuple[np.ndarray, ...]:
+        """`gtab`, computed once."""
+        if self._graph_tables is None:
+            self._graph_tables = self.gtab()
+        return self._graph_tables
+
+    def gtab(self) -> tuple[np.ndarray, ...]:
+        """The graph tables of `native.run` (layout in `native.py`)."""
+        offsets, loop_offsets = [], []
+        rank, start, ipdom, barrier, header, closes, nloops, counters = (
+            [],
+            [],
+            [],
+            [],
+            [],
+            [],
+            [],
+            [],
+        )
+        for graph in self.graphs:
+            shape = graph.shape
+            offsets.append(len(rank))
+            loop_offsets.append(len(counters))
+            nloops.append(len(shape.loops))
+            counters.extend(graph.loop_counters)
+            for b in range(len(shape.blocks)):
+                rank.append(int(shape.rank[b]))
+                start.append(graph.start[b])
+                ipdom.append(shape.ipdom[b])
+                barrier.append(int(shape.barrier[b]))
+                header.append(shape.header_of.get(b, -1))
+                closes.append(graph.closes[b])
+        i64 = np.int64
+        return (
+            np.array(offsets, dtype=i64),
+            np.array(rank, dtype=i64),
+            np.array(start, dtype=i64),
+            np.array(ipdom, dtype=i64),
+            np.array(barrier, dtype=i64),
+            np.array(header, dtype=i64),
+            np.array(closes, dtype=i64).reshape(-1, 2),
+            np.array(loop_offsets, dtype=i64),
+            np.array(nloops, dtype=i64),
+            np.array(counters, dtype=i64),
+        )
+
+
+def _loop_name(key: Operation | Block, name: str) -> tuple[str, str, str | None]:
+    if isinstance(key, Operation):
+        return site_id(key), name, op_source_location(key)
+    return block_id(key), name, None
+
+
+# ---------------------------------------------------------------------------
+# Value forms
+# ---------------------------------------------------------------------------
+
+_CLASSES = frozenset(
+    np.dtype(t)
+    for t in (np.bool_, np.int8, np.int16, np.int32, np.int64, np.float32, np.float64)
+)
+"""The element and value types of the native engine."""
+
+
+def _width(type_: Attribute) -> int:
+    width = int_width(type_)
+    if width is None or width not in (1, 8, 16, 32, 64):
+        raise NotNative(f"integer type {type_}")
+    return width
+
+
+def _wrap_params(width: int) -> tuple[int, int]:
+    """(h, m) of `native._wrap` for a width."""
+    if width == 64:
+        return 0, -1
+    if width == 1:
+        return 0, 1
+    return 1 << (width - 1), (1 << width) - 1
+
+
+def _unsigned_key(width: int) -> tuple[int, int]:
+    """(m, f) of a key that orders stored values as unsigned."""
+    if width == 64:
+        return -1, _INT64_MIN
+    return (1 << width) - 1, 0
+
+
+def _is_f32(type_: Attribute) -> int:
+    dtype = dtype_of(type_)
+    if dtype == np.float32:
+        return 1
+    if dtype == np.float64:
+        return 0
+    raise NotNative(f"float type {type_}")
+
+
+def stored_bits(value: Any) -> int:
+    """The int64 register form of a numpy scalar."""
+    if isinstance(value, np.floating):
+        return int(np.float64(value).view(np.int64))
+    return int(value)
+
+
+def _used_elsewhere(op: Operation, block: Block) -> bool:
+    for result in op.results:
+        for use in result.uses:
+            if block.find_ancestor_op_in_block(use.operation) is None:
+                return True
+    return False
+
+
+def _region_nonempty(block: Block | None) -> bool:
+    if block is None:
+        return False
+    first = block.first_op
+    return first is not None and first is not block.last_op
+
+
+# ---------------------------------------------------------------------------
+# The encoder
+# ---------------------------------------------------------------------------
+
+Env = dict[SSAValue, int]
+
+
+@dataclass
+class _Context:
+    """One inlined copy of a function: its values' registers and memrefs."""
+
+    regs: Env = field(default_factory=dict)
+    mems: dict[SSAValue, int] = field(default_factory=dict)
+    first_flags: list[int] = field(default_factory=list)
+    """Flags of the allocas and guards of this copy (reset at each call)."""
+
+
+class _Encoder:
+    def __init__(self, module: ModuleOp, costs: CostTable) -> None:
+        self.costs = costs
+        self.funcs = {
+            f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)
+        }
+        self.code: list[list[int]] = []
+        self.prologue: list[list[int]] = []
+        self.pool: list[int] = []
+        self.fconst: list[float] = []
+        self.registers = 0
+        self.slots = 2
+        self.trackers = 0
+        self.first_flags = 0
+        self.invariant: set[int] = set()
+        self.known: dict[int, Any] = {}
+        """The value of each constant register."""
+        self.whole: set[int] = set()
+        """Registers written a whole warp at a time (not merged)."""
+        self.constant_regs: dict[tuple[str, int], int] = {}
+        self.constants: list[tuple[int, int]] = []
+        self.launch_constants: list[tuple[int, Operation]] = []
+        self.arguments: list[tuple[int, int]] = []
+        self.dims: list[tuple[int, int, int]] = []
+        self.memrefs: list[MemRef] = []
+        self.op_at: dict[int, Operation] = {}
+        self.branch_ids: dict[Operation, int] = {}
+        self.loop_ids: dict[Operation | Block, int] = {}
+        self.loop_keys: list[tuple[Operation | Block, str]] = []
+        self.block_ids: dict[Block, int] = {}
+        self.block_instructions: list[int] = []
+        self.block_costs: list[float] = []
+        self.unit_ids: dict[Block, int] = {}
+        self.units: list[list[int]] = []
+        self.graphs: list[Graph] = []
+        self.inlining: list[func.FuncOp] = []
+        self.uses_ballot = False
+        self.max_ways_blocks = 1
+
+    # -- allocation ---------------------------------------------------------
+
+    def reg(self) -> int:
+        self.registers += 1
+        return self.registers - 1
+
+    def slot(self) -> int:
+        self.slots += 1
+        return self.slots - 1
+
+    def flag(self, ctx: _Context) -> int:
+        self.first_flags += 1
+        ctx.first_flags.append(self.first_flags - 1)
+        return self.first_flags - 1
+
+    def emit(self, *fields: int, merged: bool = False) -> int:
+        row = [*fields] + [0] * (N.NFIELDS - len(fields))
+        row[N.MERGED] = int(merged)
+        self.code.append(row)
+        return len(self.code) - 1
+
+    def patch(self, ip: int, index: int, value: int) -> None:
+        self.code[ip][index] = value
+
+    def copy_list(self, pairs: Sequence[tuple[int, int]]) -> int:
+        """A `[count, dst, src, ...]` list whose copies, run in order, have the
+        effect of all at once (through temporaries when a source is an
+        earlier destination)."""
+        pairs = [(d, s) for d, s in pairs if d != s]
+        dsts = {d for d, _ in pairs}
+        if any(s in dsts for _, s in pairs):
+            temps = [(self.reg(), s) for _, s in pairs]
+            pairs = temps + [
+                (d, t) for (d, _), (t, _) in zip(pairs, temps, strict=True)
+            ]
+        offset = len(self.pool)
+        self.pool.append(len(pairs))
+        for d, s in pairs:
+            self.pool.extend((d, s))
+        return offset
+
+    def pairs_at(self, pairs: Sequence[tuple[int, int]]) -> int:
+        """Copies without a count, for fixed-length lists (`_copies`)."""
+        offset = len(self.pool)
+        for d, s in pairs:
+            self.pool.extend((d, s))
+        return offset
+
+    # -- counters -----------------------------------------------------------
+
+    def branch(self, op: Operation) -> int:
+        found = self.branch_ids.get(op)
+        if found is None:
+            found = len(self.branch_ids)
+            self.branch_ids[op] = found
+        return found
+
+    def loop(self, key: Operation | Block, name: str) -> int:
+        found = self.loop_ids.get(key)
+        if found is None:
+            found = len(self.loop_ids)
+            self.loop_ids[key] = found
+            self.loop_keys.append((key, name))
+        return found
+
+    def block_id(self, block: Block) -> int:
+        found = self.block_ids.get(block)
+        if found is None:
+            found = len(self.block_ids)
+            self.block_ids[block] = found
+            instructions = 0
+            cost = 0.0
+            for op in block.ops:
+                if is_instruction(op):
+                    instructions += 1
+                    cost += op_cost(op, self.costs)
+            self.block_instructions.append(instructions)
+            self.block_costs.append(cost)
+        return found
+
+    def unit(self, block: Block) -> None:
+        """A compile unit of the reference: creates the branch counters of the
+        structured ops it holds, in the order the reference compiles them."""
+        found = self.unit_ids.get(block)
+        if found is None:
+            found = len(self.units)
+            self.unit_ids[block] = found
+            self.units.append(self.compile_order(block))
+        self.emit(N.UNIT, found)
+
+    def compile_order(self, block: Block) -> list[int]:
+        order: list[int] = []
+        pending: list[tuple[Operation, bool]] = [
+            (op, False) for op in reversed(list(block.ops))
+        ]
+        while pending:
+            op, children_done = pending.pop()
+            if children_done:
+                if isinstance(op, scf.IfOp | simt.GuardedOp):
+                    order.append(self.branch(op))
+                continue
+            if not isinstance(op, scf.IfOp | simt.GuardedOp | scf.ForOp | scf.WhileOp):
+                continue
+            pending.append((op, True))
+            for region in reversed(op.regions):
+                for nested in reversed(list(region.blocks)):
+                    pending.extend(
+                        (child, False) for child in reversed(list(nested.ops))
+                    )
+        return order
+
+    # -- values -------------------------------------------------------------
+
+    def value(self, ctx: _Context, value: SSAValue) -> int:
+        found = ctx.regs.get(value)
+        if found is None:
+            raise NotNative(f"value {value.name_hint or value} has no register")
+        return found
+
+    def define(self, ctx: _Context, value: SSAValue) -> int:
+        reg = self.reg()
+        ctx.regs[value] = reg
+        return reg
+
+    def constant(self, ctx: _Context, value: SSAValue, known: Any) -> None:
+        """`value` is the numpy scalar `known` in every lane: one register per
+        distinct constant, filled per wave."""
+        bits = stored_bits(known)
+        key = (np.asarray(known).dtype.str, bits)
+        reg = self.constant_regs.get(key)
+        if reg is None:
+            reg = self.reg()
+            self.constant_regs[key] = reg
+            self.constants.append((reg, bits))
+            self.invariant.add(reg)
+            self.known[reg] = known
+        ctx.regs[value] = reg
+
+    def alias(self, ctx: _Context, result: SSAValue, source: int, merged: bool) -> None:
+        """`result` is `source`'s register; a merged result whose source is
+        written a whole warp at a time gets a masked copy instead."""
+        if merged and source in self.whole:
+            d = self.define(ctx, result)
+            self.emit(N.COPY, d, source, merged=True)
+            return
+        ctx.regs[result] = source
+
+    def pure(
+        self,
+        ctx: _Context,
+        op: Operation,
+        opcode: int,
+        operands: Sequence[SSAValue],
+        fields: Sequence[int],
+        merged: bool,
+    ) -> None:
+        """A straight-line op `opcode d operands... fields...`; hoisted into
+        the prologue when it cannot fault and its operands are invariant."""
+        regs = [self.value(ctx, o) for o in operands]
+        d = self.define(ctx, op.results[0])
+        padding = [0] * max(0, 2 - len(regs))
+        row = [opcode, d, *regs, *padding, *fields]
+        if opcode < N.CHECKED and all(r in self.invariant for r in regs):
+            self.prologue.append(row + [0] * (N.NFIELDS - len(row)))
+            self.invariant.add(d)
+            return
+        ip = self.emit(*row, merged=merged)
+        if opcode >= N.CHECKED:
+            self.op_at[ip] = op
+
+    # -- functions and blocks -------------------------------------------------
+
+    def kernel(self, kernel: func.FuncOp) -> None:
+        ctx = _Context()
+        entry = kernel.body.blocks.first
+        assert entry is not None
+        for index, arg in enumerate(entry.args):
+            if isinstance(arg.type, MemRefType):
+                ctx.mems[arg] = self.argument_memref(arg, index)
+            else:
+                reg = self.define(ctx, arg)
+                if dtype_of(arg.type) is None:
+                    raise NotNative(f"argument type {arg.type}")
+                self.arguments.append((reg, index))
+                self.invariant.add(reg)
+        self.constants_of(ctx, kernel)
+        self.inlining.append(kernel)
+        self.function_body(ctx, kernel, N.SLOT_REAL, kernel_level=True)
+        self.emit(N.HALT)
+
+    def argument_memref(self, arg: SSAValue, index: int) -> int:
+        memref_type = arg.type
+        assert isinstance(memref_type, MemRefType)
+        dtype = dtype_of(memref_type.element_type)
+        if dtype is None or dtype not in _CLASSES:
+            raise NotNative(f"memref element type {memref_type.element_type}")
+        if len(memref_type.get_shape()) > N.MAX_RANK:
+            raise NotNative(f"a memref of rank above {N.MAX_RANK}")
+        self.memrefs.append(
+            MemRef(
+                arg.name_hint or f"#{index}",
+                dtype,
+                index,
+                tuple(memref_type.get_shape()),
+            )
+        )
+        return len(self.memrefs) - 1
+
+    def constants_of(self, ctx: _Context, function: func.FuncOp) -> None:
+        """Registers of the launch constants of a function (per wave)."""
+        for op in function.walk():
+            if op.name not in LAUNCH_CONSTANTS:
+                continue
+            if isinstance(op, arith.ConstantOp):
+                try:
+                    value = constant_value(op.value, op.result.type)
+                except Unsupported as error:
+                    raise NotNative(str(error)) from None
+                self.constant(ctx, op.results[0], value)
+                continue
+            if dtype_of(op.results[0].type) is None:
+                raise NotNative(f"result type {op.results[0].type}")
+            reg = self.define(ctx, op.results[0])
+            self.launch_constants.append((reg, op))
+            self.invariant.add(reg)
+
+    def function_body(
+        self, ctx: _Context, function: func.FuncOp, slot: int, kernel_level: bool
+    ) -> list[int]:
+        """Emits a function's body for the lanes of `slot`; returns the
+        registers of its results."""
+        body = function.body
+        entry = body.blocks.first
+        assert entry is not None
+        if len(body.blocks) == 1:
+            self.unit(entry)
+            self.block(ctx, entry, slot, merged_region=False)
+            terminator = entry.last_op
+            assert terminator is not None
+            return [self.value(ctx, o) for o in terminator.operands]
+        return _graph(self, ctx, body, slot, kernel_level)
+
+    def block(
+        self, ctx: _Context, block: Block, slot: int, merged_region: bool
+    ) -> None:
+        """`BLOCK` and the block's ops (its terminator is the caller's job)."""
+        self.emit(N.BLOCK, self.block_id(block))
+        merged = self.merged_ops(block) if merged_region else set()
+        for op in block.ops:
+            if op is block.last_op and op.has_trait(IsTerminator):
+                break
+            if op.name in LAUNCH_CONSTANTS:
+                continue
+            self.op(ctx, op, slot, op in merged)
+
+    def merged_ops(self, block: Block) -> set[Operation]:
+        """Ops of a `cf` block whose results merge (used in another block)."""
+        return {op for op in block.ops if _used_elsewhere(op, block)}
+
+    # -- ops ----------------------------------------------------------------
+
+    def op(self, ctx: _Context, op: Operation, slot: int, merged: bool) -> None:
+        encode = _OPS.get(op.name)
+        if encode is None:
+            raise NotNative(f"{op.name} has no native opcode")
+        encode(self, ctx, op, slot, merged)
+
+
+def _is_identity(op: Operation) -> bool:
+    """True for the ops whose result is their operand's stored form."""
+    name = op.name
+    if name == "arith.extsi":
+        return _width(op.operands[0].type) > 1
+    if name in ("arith.extui", "math.absi"):
+        return _width(op.operands[0].type) == 1
+    if name == "arith.index_cast":
+        src, dst = _width(op.operands[0].type), _width(op.results[0].type)
+        return dst >= src > 1
+    if name == "arith.extf":
+        return True
+    if name == "arith.bitcast":
+        src, dst = dtype_of(op.operands[0].type), dtype_of(op.results[0].type)
+        return src == dst or {src, dst} == {np.dtype(np.int64), np.dtype(np.float64)}
+    return False
+
+
+# ---------------------------------------------------------------------------
+# Specialization of straight-line ops on constants
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Alias:
+    register: int
+
+
+@dataclass(frozen=True)
+class _Constant:
+    value: Any
+
+
+_FOLD_MASK = ExecMask(np.ones(1, dtype=np.bool_), 1)
+
+
+def _fold(op: Operation, values: Sequence[Any]) -> Any | None:
+    """The value of `op` on constant operands, computed by the reference
+    engine's own lane semantics (`arith.BUILDERS`); None if it faults."""
+    builder = BUILDERS.get(op.name)
+    if builder is None:
+        return None
+    try:
+        value = builder(op)(tuple(values), _FOLD_MASK)
+    except (LaneFault, Unsupported):
+        return None
+    result = np.asarray(value)
+    if result.ndim != 0 or result.dtype != dtype_of(op.results[0].type):
+        return None
+    return result[()]
+
+
+def _all_ones(value: Any) -> bool:
+    return bool(value) if np.asarray(value).dtype == np.bool_ else int(value) == -1
+
+
+_NEUTRAL = {"arith.addi": 0, "arith.subi": 0, "arith.ori": 0, "arith.xori": 0}
+_SHIFTS = {N.SHL: N.SHL_IMM, N.SHRU: N.SHRU_IMM, N.SHRS: N.SHRS_IMM}
+_POW2_DIVISIONS = (N.DIVS, N.REMS, N.FLOORDIVS, N.CEILDIVS)
+
+
+def _specialize(
+    enc: _Encoder, op: Operation, opcode: int, regs: list[int], fields: Sequence[int]
+) -> _Alias | _Constant | tuple[int, list[int], Sequence[int]] | None:
+    """A cheaper form of a straight-line op with constant operands: its value,
+    an operand it equals, or an unchecked opcode; None to keep it."""
+    known = [enc.known.get(r) for r in regs]
+    if known and all(k is not None for k in known):
+        value = _fold(op, known)
+        if value is not None:
+            return _Constant(value)
+    if len(regs) == 2 and known[1] is not None:
+        return _with_constant_rhs(op, opcode, regs, known[1], fields)
+    if len(regs) == 2 and known[0] is not None and op.has_trait(Commutative):
+        return _with_constant_rhs(op, opcode, [regs[1], regs[0]], known[0], fields)
+    if op.name == "arith.select":
+        if regs[1] == regs[2]:
+            return _Alias(regs[1])
+        if known[0] is not None:
+            return _Alias(regs[1] if bool(known[0]) else regs[2])
+    return None
+
+
+def _with_constant_rhs(
+    op: Operation, opcode: int, regs: list[int], rhs: Any, fields: Sequence[int]
+) -> _Alias | _Constant | tuple[int, list[int], Sequence[int]] | None:
+    dtype = np.asarray(rhs).dtype
+    name = op.name
+    zero = dtype.type(0)
+    if name in _NEUTRAL and not bool(rhs):
+        return _Alias(regs[0])
+    if name == "arith.andi":
+        if not bool(rhs):
+            return _Constant(zero)
+        if _all_ones(rhs):
+            return _Alias(regs[0])
+    if name == "arith.ori" and _all_ones(rhs):
+        return _Constant(rhs)
+    if name == "arith.muli" and dtype != np.bool_:
+        if int(rhs) == 1:
+            return _Alias(regs[0])
+        if int(rhs) == 0:
+            return _Constant(zero)
+    if opcode in _SHIFTS:
+        width = fields[2]
+        amount = int(rhs) % (1 << width) if width < 64 else int(rhs) % (1 << 64)
+        if amount == 0:
+            return _Alias(regs[0])
+        if amount < width:
+            h, m = fields[0], fields[1]
+            return _SHIFTS[opcode], [regs[0]], (h, m, amount, 0)
+    if opcode in _POW2_DIVISIONS and fields[2] == 1:
+        divisor = int(rhs)
+        if divisor > 0 and divisor & (divisor - 1) == 0:
+            h, m = fields[0], fields[1]
+            return N.DIV_POW2, [regs[0]], (h, m, divisor.bit_length() - 1, opcode)
+    return None
+
+
+Encode = Callable[[_Encoder, _Context, Operation, int, bool], None]
+
+
+# ---------------------------------------------------------------------------
+# Structured control flow
+# ---------------------------------------------------------------------------
+
+
+def _yields(enc: _Encoder, ctx: _Context, block: Block) -> list[int]:
+    terminator = block.last_op
+    assert terminator is not None
+    return [enc.value(ctx, o) for o in terminator.operands]
+
+
+def _results(enc: _Encoder, ctx: _Context, op: Operation) -> list[int]:
+    for result in op.results:
+        if dtype_of(result.type) is None:
+            raise NotNative(f"a structured op yields a value of type {result.type}")
+    return [enc.define(ctx, r) for r in op.results]
+
+
+def _encode_if(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, scf.IfOp)
+    then_block = op.true_region.block
+    else_block = op.false_region.blocks.first
+    taken, other, split = enc.slot(), enc.slot(), enc.slot()
+    then_push = 1 + int(_region_nonempty(else_block))
+    head = enc.emit(
+        N.IF_BEGIN,
+        enc.value(ctx, op.cond),
+        slot,
+        taken,
+        other,
+        split,
+        then_push,
+        int(else_block is not None),
+        enc.branch(op),
+    )
+    enc.block(ctx, then_block, taken, merged_region=False)
+    then_values = _yields(enc, ctx, then_block)
+    enc.patch(head, 9, enc.emit(N.IF_ELSE, head))
+    else_values: list[int] = []
+    if else_block is not None:
+        enc.block(ctx, else_block, other, merged_region=False)
+        else_values = _yields(enc, ctx, else_block)
+    enc.patch(head, 10, enc.emit(N.IF_END, head))
+    results = _results(enc, ctx, op)
+    triples: list[int] = []
+    if results:
+        for res, t, e in zip(results, then_values, else_values, strict=True):
+            triples.extend((res, t, e))
+    enc.patch(head, 11, len(enc.pool))
+    enc.pool.extend(triples)
+    enc.patch(head, 12, len(results))
+
+
+def _encode_for(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, scf.ForOp)
+    body = op.body.block
+    iv_arg, *carried_args = body.args
+    width = _width(iv_arg.type)
+    iv = enc.define(ctx, iv_arg)
+    carried = [enc.define(ctx, a) for a in carried_args]
+    inits = [enc.value(ctx, v) for v in op.iter_args]
+    results = _results(enc, ctx, op)
+    active, leave = enc.slot(), enc.slot()
+    tracker = enc.trackers
+    enc.trackers += 1
+    descriptor = len(enc.pool)
+    enc.pool.extend((0, len(carried), 0, 0, 0))
+    h, m = _wrap_params(width)
+    head = enc.emit(
+        N.FOR_BEGIN,
+        enc.value(ctx, op.lb),
+        enc.value(ctx, op.ub),
+        enc.value(ctx, op.step),
+        iv,
+        slot,
+        active,
+        leave,
+        enc.branch(op),
+        enc.loop(op, op.name),
+        tracker,
+        descriptor,
+        0,
+        h,
+        m,
+    )
+    enc.op_at[head] = op
+    iterate = enc.emit(N.FOR_ITER, head)
+    enc.block(ctx, body, active, merged_region=False)
+    yields = _yields(enc, ctx, body)
+    if iv in yields:
+        # the latch steps the induction variable before it copies the yields:
+        # a yield of the induction variable itself must read this iteration's
+        saved = enc.reg()
+        enc.emit(N.COPY, saved, iv)
+        yields = [saved if y == iv else y for y in yields]
+    enc.emit(N.FOR_LATCH, head, iterate)
+    enc.patch(head, 12, enc.emit(N.FOR_END, head))
+    enc.pool[descriptor] = enc.pairs_at(list(zip(carried, inits, strict=True)))
+    enc.pool[descriptor + 2] = enc.pairs_at(list(zip(results, inits, strict=True)))
+    enc.pool[descriptor + 3] = enc.pairs_at(list(zip(results, yields, strict=True)))
+    enc.pool[descriptor + 4] = enc.copy_list(list(zip(carried, yields, strict=True)))
+
+
+def _encode_while(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, scf.WhileOp)
+    before = op.before_region.block
+    after = op.after_region.block
+    condition = before.last_op
+    assert isinstance(condition, scf.ConditionOp)
+    before_args = [enc.define(ctx, a) for a in before.args]
+    inits = [enc.value(ctx, v) for v in op.arguments]
+    results = _results(enc, ctx, op)
+    active, leave = enc.slot(), enc.slot()
+    tracker = enc.trackers
+    enc.trackers += 1
+    head = enc.emit(
+        N.WHILE_BEGIN,
+        slot,
+        active,
+        leave,
+        enc.branch(condition),
+        enc.loop(op, op.name),
+        tracker,
+        enc.copy_list(list(zip(before_args, inits, strict=True))),
+    )
+    iterate = enc.emit(N.WHILE_ITER, head)
+    enc.block(ctx, before, active, merged_region=False)
+    passed = [enc.value(ctx, v) for v in condition.args]
+    enc.patch(head, 9, enc.value(ctx, condition.condition))
+    enc.emit(N.WHILE_COND, head)
+    # The after region's arguments share the registers of the values the
+    # condition passes: nothing writes those until the next iteration.
+    for arg, reg in zip(after.args, passed, strict=True):
+        ctx.regs[arg] = reg
+    after_args = passed
+    enc.block(ctx, after, active, merged_region=False)
+    yields = _yields(enc, ctx, after)
+    enc.emit(N.WHILE_LATCH, head, iterate)
+    enc.patch(head, 8, enc.emit(N.WHILE_END, head))
+    enc.patch(head, 10, enc.copy_list(list(zip(results, passed, strict=True))))
+    enc.patch(head, 11, enc.copy_list(list(zip(after_args, passed, strict=True))))
+    enc.patch(head, 12, enc.copy_list(list(zip(before_args, yields, strict=True))))
+
+
+def _encode_guarded(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, simt.GuardedOp)
+    body = op.body.block
+    chosen, other, split = enc.slot(), enc.slot(), enc.slot()
+    head = enc.emit(
+        N.GUARD_BEGIN,
+        enc.value(ctx, op.guard),
+        op.block.value.data,
+        slot,
+        chosen,
+        other,
+        split,
+        enc.branch(op),
+    )
+    enc.block(ctx, body, chosen, merged_region=False)
+    yields = _yields(enc, ctx, body)
+    enc.patch(head, 8, enc.emit(N.GUARD_END, head))
+    results = _results(enc, ctx, op)
+    enc.patch(head, 9, enc.copy_list(list(zip(results, yields, strict=True))))
+
+
+# ---------------------------------------------------------------------------
+# cf graphs and calls
+# ---------------------------------------------------------------------------
+
+
+def _graph(
+    enc: _Encoder, ctx: _Context, region: Region, slot: int, kernel_level: bool
+) -> list[int]:
+    """A multi-block region on reconvergence stacks; returns its result registers."""
+    shape = graph_shape(region)
+    g = len(enc.graphs)
+    enc.graphs.append(Graph(shape, (), (), ()))
+    step, taken, other = enc.slot(), enc.slot(), enc.slot()
+    head = enc.emit(N.GRAPH_BEGIN, g, slot, step, taken, other, int(kernel_level))
+    enc.emit(N.GRAPH_SCHED, head)
+    for block in shape.blocks[1:]:
+        for arg in block.args:
+            if dtype_of(arg.type) is None:
+                raise NotNative(f"a block argument of type {arg.type}")
+            enc.define(ctx, arg)
+    returns: list[int] | None = None
+    start: list[int] = []
+    for index, block in enumerate(shape.blocks):
+        start.append(len(enc.code))
+        enc.unit(block)
+        enc.block(ctx, block, step, merged_region=True)
+        returned = _terminator(enc, ctx, block, index, shape, head, returns)
+        if returned is not None:
+            returns = returned
+    enc.patch(head, 7, enc.emit(N.GRAPH_END, head))
+    closes = []
+    for b in range(len(shape.blocks)):
+        loops = shape.closes.get(b, ())
+        closes.append((len(enc.pool), len(loops)))
+        enc.pool.extend(loops)
+    counters = tuple(
+        enc.loop(shape.blocks[loop.header], "cf loop") for loop in shape.loops
+    )
+    enc.graphs[g] = Graph(shape, tuple(start), tuple(closes), counters)
+    return returns or []
+
+
+def _edge(
+    enc: _Encoder,
+    ctx: _Context,
+    shape: GraphShape,
+    source: int,
+    target: Block,
+    args: Sequence[SSAValue],
+) -> int:
+    """`[target, count, copies..., loop count, loops...]` in the pool."""
+    t = shape.index[target]
+    params = [enc.value(ctx, a) for a in target.args]
+    values = [enc.value(ctx, a) for a in args]
+    pairs = [(d, s) for d, s in zip(params, values, strict=True) if d != s]
+    dsts = {d for d, _ in pairs}
+    if any(s in dsts for _, s in pairs):
+        temps = [(enc.reg(), s) for _, s in pairs]
+        pairs = temps + [
+            (d, tmp) for (d, _), (tmp, _) in zip(pairs, temps, strict=True)
+        ]
+    offset = len(enc.pool)
+    enc.pool.extend((t, len(pairs)))
+    for d, s in pairs:
+        enc.pool.extend((d, s))
+    loops = shape.entering.get((source, t), ())
+    enc.pool.append(len(loops))
+    enc.pool.extend(loops)
+    return offset
+
+
+def _terminator(
+    enc: _Encoder,
+    ctx: _Context,
+    block: Block,
+    index: int,
+    shape: GraphShape,
+    head: int,
+    returns: list[int] | None,
+) -> list[int] | None:
+    op = block.last_op
+    if isinstance(op, cf.BranchOp):
+        enc.emit(N.BR, head, _edge(enc, ctx, shape, index, op.successor, op.arguments))
+        return None
+    if isinstance(op, cf.ConditionalBranchOp):
+        then_edge = _edge(enc, ctx, shape, index, op.then_block, op.then_arguments)
+        else_edge = _edge(enc, ctx, shape, index, op.else_block, op.else_arguments)
+        enc.emit(
+            N.COND_BR,
+            head,
+            then_edge,
+            else_edge,
+            enc.value(ctx, op.cond),
+            enc.branch(op),
+        )
+        return None
+    if isinstance(op, func.ReturnOp):
+        values = [enc.value(ctx, v) for v in op.arguments]
+        if returns is None:
+            returns = [enc.reg() for _ in values]
+        enc.emit(N.RETURN, head, enc.copy_list(list(zip(returns, values, strict=True))))
+        return returns
+    name = op.name if op is not None else "no terminator"
+    raise NotNative(f"{name} ends a block of a cf graph")
+
+
+def _encode_call(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, func.CallOp)
+    callee = enc.funcs.get(op.callee.string_value())
+    if callee is None or callee.is_declaration:
+        raise NotNative("a call of a function without a body")
+    if callee in enc.inlining:
+        raise NotNative("a recursive call")
+    if len(enc.inlining) >= MAX_INLINE_DEPTH:
+        raise NotNative("calls nested too deep")
+    inner = _Context()
+    entry = callee.body.blocks.first
+    assert entry is not None
+    params = []
+    for arg in entry.args:
+        if isinstance(arg.type, MemRefType):
+            raise NotNative("a memref passed to a call")
+        params.append(enc.define(inner, arg))
+    values = [enc.value(ctx, v) for v in op.arguments]
+    enter = enc.emit(
+        N.COPIES, enc.copy_list(list(zip(params, values, strict=True))), -1
+    )
+    enc.constants_of(inner, callee)
+    enc.inlining.append(callee)
+    returned = enc.function_body(inner, callee, slot, kernel_level=False)
+    enc.inlining.pop()
+    resets = len(enc.pool)
+    enc.pool.append(len(inner.first_flags))
+    enc.pool.extend(inner.first_flags)
+    enc.patch(enter, 2, resets)
+    results = _results(enc, ctx, op)
+    enc.emit(N.COPIES, enc.copy_list(list(zip(results, returned, strict=True))), -1)
+
+
+# ---------------------------------------------------------------------------
+# Straight-line ops
+# ---------------------------------------------------------------------------
+
+
+def _int_binary(opcode: int) -> Encode:
+    def encode(
+        enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+    ) -> None:
+        h, m = _wrap_params(_width(op.results[0].type))
+        enc.pure(ctx, op, opcode, op.operands, (h, m), merged)
+
+    return encode
+
+
+def _bitwise(opcode: int) -> Encode:
+    def encode(
+        enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+    ) -> None:
+        _width(op.results[0].type)
+        enc.pure(ctx, op, opcode, op.operands, (), merged)
+
+    return encode
+
+
+def _shift(opcode: int) -> Encode:
+    def encode(
+        enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+    ) -> None:
+        width = _width(op.results[0].type)
+        h, m = _wrap_params(width)
+        sign = -1 if width == 1 else 1
+        enc.pure(ctx, op, opcode, op.operands, (h, m, width, sign), merged)
+
+    return encode
+
+
+def _minmax(opcode: int, signed: bool) -> Encode:
+    def encode(
+        enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+    ) -> None:
+        width = _width(op.results[0].type)
+        code = opcode
+        key = (-1, 0)
+        if not signed:
+            key = _unsigned_key(width)
+        elif width == 1:
+            code = N.MIN if opcode == N.MAX else N.MAX
+        enc.pure(ctx, op, code, op.operands, key, merged)
+
+    return encode
+
+
+_SIGNED_CMP = {2: N.CMP_LT, 3: N.CMP_LE, 4: N.CMP_GT, 5: N.CMP_GE}
+_MIRROR = {
+    N.CMP_LT: N.CMP_GT,
+    N.CMP_LE: N.CMP_GE,
+    N.CMP_GT: N.CMP_LT,
+    N.CMP_GE: N.CMP_LE,
+}
+_UNSIGNED_CMP = {6: N.CMP_LT, 7: N.CMP_LE, 8: N.CMP_GT, 9: N.CMP_GE}
+
+
+def _encode_cmpi(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, arith.CmpiOp)
+    width = _width(op.lhs.type)
+    predicate = op.predicate.value.data
+    key = (-1, 0)
+    if predicate == 0:
+        code = N.CMP_EQ
+    elif predicate == 1:
+        code = N.CMP_NE
+    elif predicate in _SIGNED_CMP:
+        code = _SIGNED_CMP[predicate]
+        if width == 1:
+            code = _MIRROR[code]
+    else:
+        code = _UNSIGNED_CMP[predicate]
+        key = _unsigned_key(width)
+    enc.pure(ctx, op, code, op.operands, key, merged)
+
+
+def _division(opcode: int, signed: bool) -> Encode:
+    def encode(
+        enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+    ) -> None:
+        width = _width(op.results[0].type)
+        h, m = _wrap_params(width)
+        sign = -1 if (signed and width == 1) else 1
+        lowest = -(1 << (width - 1))
+        enc.pure(ctx, op, opcode, op.operands, (h, m, sign, lowest), merged)
+
+    return encode
+
+
+def _encode_extsi(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    if _width(op.operands[0].type) > 1:
+        enc.alias(ctx, op.results[0], enc.value(ctx, op.operands[0]), merged)
+        return
+    h, m = _wrap_params(_width(op.results[0].type))
+    enc.pure(ctx, op, N.NEG, op.operands, (h, m), merged)
+
+
+def _encode_extui(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    src = _width(op.operands[0].type)
+    _width(op.results[0].type)
+    if src == 1:
+        enc.alias(ctx, op.results[0], enc.value(ctx, op.operands[0]), merged)
+        return
+    enc.pure(ctx, op, N.EXTU, op.operands, (0, _wrap_params(src)[1]), merged)
+
+
+def _encode_trunci(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    _width(op.operands[0].type)
+    h, m = _wrap_params(_width(op.results[0].type))
+    enc.pure(ctx, op, N.WRAP, op.operands, (h, m), merged)
+
+
+def _encode_index_cast(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    src = _width(op.operands[0].type)
+    dst = _width(op.results[0].type)
+    h, m = _wrap_params(dst)
+    if dst < src:
+        enc.pure(ctx, op, N.WRAP, op.operands, (h, m), merged)
+    elif src == 1:
+        enc.pure(ctx, op, N.NEG, op.operands, (h, m), merged)
+    else:
+        enc.alias(ctx, op.results[0], enc.value(ctx, op.operands[0]), merged)
+
+
+def _encode_to_float(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    src = _width(op.operands[0].type)
+    f32 = _is_f32(op.results[0].type)
+    if op.name == "arith.sitofp":
+        enc.pure(ctx, op, N.SITOFP, op.operands, (f32, -1 if src == 1 else 1), merged)
+    else:
+        m = _wrap_params(src)[1]
+        enc.pure(ctx, op, N.UITOFP, op.operands, (f32, 1, m), merged)
+
+
+def _encode_to_int(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    _is_f32(op.operands[0].type)
+    dst = _width(op.results[0].type)
+    h, m = _wrap_params(dst)
+    unsigned = op.name == "arith.fptoui"
+    low = 0.0 if unsigned else -float(1 << (dst - 1))
+    high = float(1 << dst) if unsigned else float(1 << (dst - 1))
+    bounds = len(enc.fconst)
+    enc.fconst.extend((low, high))
+    code = N.FPTOUI if unsigned else N.FPTOSI
+    enc.pure(ctx, op, code, op.operands, (h, m, bounds), merged)
+
+
+def _encode_extf(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    """f32 values are held exactly as float64: widening is the identity."""
+    _is_f32(op.operands[0].type)
+    _is_f32(op.results[0].type)
+    enc.alias(ctx, op.results[0], enc.value(ctx, op.operands[0]), merged)
+
+
+def _encode_truncf(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    _is_f32(op.operands[0].type)
+    if not _is_f32(op.results[0].type):
+        enc.alias(ctx, op.results[0], enc.value(ctx, op.operands[0]), merged)
+        return
+    enc.pure(ctx, op, N.TRUNCF, op.operands, (1,), merged)
+
+
+def _encode_bitcast(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    if _is_identity(op):
+        enc.alias(ctx, op.results[0], enc.value(ctx, op.operands[0]), merged)
+        return
+    src, dst = dtype_of(op.operands[0].type), dtype_of(op.results[0].type)
+    if src == np.int32 and dst == np.float32:
+        enc.pure(ctx, op, N.BITS_TO_F32, op.operands, (), merged)
+    elif src == np.float32 and dst == np.int32:
+        enc.pure(ctx, op, N.F32_TO_BITS, op.operands, (), merged)
+    else:
+        raise NotNative(f"bitcast from {src} to {dst}")
+
+
+def _encode_select(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    if dtype_of(op.results[0].type) not in _CLASSES:
+        raise NotNative(f"select of {op.results[0].type}")
+    enc.pure(ctx, op, N.SELECT, op.operands, (), merged)
+
+
+def _encode_absi(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    width = _width(op.results[0].type)
+    if width == 1:
+        enc.alias(ctx, op.results[0], enc.value(ctx, op.operands[0]), merged)
+        return
+    enc.pure(ctx, op, N.ABS, op.operands, _wrap_params(width), merged)
+
+
+def _encode_ctpop(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    enc.pure(
+        ctx, op, N.CTPOP, op.operands, _wrap_params(_width(op.results[0].type)), merged
+    )
+
+
+def _float_op(opcode: int) -> Encode:
+    def encode(
+        enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+    ) -> None:
+        enc.pure(ctx, op, opcode, op.operands, (_is_f32(op.results[0].type),), merged)
+
+    return encode
+
+
+def _encode_cmpf(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, arith.CmpfOp)
+    _is_f32(op.lhs.type)
+    enc.pure(ctx, op, N.FCMP, op.operands, (op.predicate.value.data,), merged)
+
+
+# ---------------------------------------------------------------------------
+# Memory, collectives, guards
+# ---------------------------------------------------------------------------
+
+
+def _memref(enc: _Encoder, ctx: _Context, value: SSAValue) -> int:
+    found = ctx.mems.get(value)
+    if found is None:
+        raise NotNative("a memref that is not a kernel argument or an alloca")
+    return found
+
+
+def _access(
+    enc: _Encoder,
+    ctx: _Context,
+    op: Operation,
+    opcode: int,
+    target: SSAValue,
+    value: SSAValue | None,
+    indices: Sequence[SSAValue],
+) -> None:
+    mem = _memref(enc, ctx, target)
+    if opcode == N.ATOMIC_ADD and enc.memrefs[mem].dtype == np.bool_:
+        raise NotNative("an atomic add on an i1 memref")
+    regs = [enc.value(ctx, i) for i in indices]
+    stored = enc.value(ctx, value) if value is not None else 0
+    d = enc.define(ctx, op.results[0]) if op.results else 0
+    enc.op_at[enc.emit(opcode, d, mem, stored, *regs)] = op
+
+
+def _encode_load(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, memref.LoadOp)
+    _access(enc, ctx, op, N.LOAD, op.memref, None, op.indices)
+
+
+def _encode_store(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, memref.StoreOp)
+    _access(enc, ctx, op, N.STORE, op.memref, op.value, op.indices)
+
+
+def _encode_atomic_add(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, simt.AtomicAddOp)
+    _access(enc, ctx, op, N.ATOMIC_ADD, op.memref, op.value, op.indices)
+
+
+def _encode_alloca(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, memref.AllocaOp)
+    memref_type = op.memref.type
+    assert isinstance(memref_type, MemRefType)
+    shape = tuple(memref_type.get_shape())
+    dtype = dtype_of(memref_type.element_type)
+    if any(d < 0 for d in shape) or op.dynamic_sizes:
+        raise NotNative("a private array of dynamic shape")
+    if dtype is None or dtype not in _CLASSES or len(shape) > N.MAX_RANK:
+        raise NotNative(f"a private array of {memref_type}")
+    enc.memrefs.append(MemRef(op.memref.name_hint or "alloca", dtype, None, shape))
+    mem = len(enc.memrefs) - 1
+    ctx.mems[op.memref] = mem
+    enc.emit(N.ALLOCA, 0, mem, enc.flag(ctx))
+
+
+def _encode_dim(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, memref.DimOp)
+    mem = _memref(enc, ctx, op.source)
+    index_op = op.index.owner
+    info = enc.memrefs[mem]
+    if isinstance(index_op, arith.ConstantOp) and isinstance(
+        index_op.value, IntegerAttr
+    ):
+        dim = index_op.value.value.data
+        if 0 <= dim < len(info.shape):
+            reg = enc.define(ctx, op.results[0])
+            enc.invariant.add(reg)
+            enc.dims.append((reg, mem, dim))
+            return
+    d = enc.define(ctx, op.results[0])
+    enc.op_at[enc.emit(N.DIM, d, mem, enc.value(ctx, op.index), merged=merged)] = op
+    if not merged:
+        enc.whole.add(d)
+
+
+def _encode_vote(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    opcode = {"simt.vote_any": N.VOTE_ANY, "simt.vote_all": N.VOTE_ALL}.get(
+        op.name, N.BALLOT
+    )
+    if opcode == N.BALLOT:
+        enc.uses_ballot = True
+    d = enc.define(ctx, op.results[0])
+    enc.emit(opcode, d, enc.value(ctx, op.operands[0]), merged=merged)
+    if not merged:
+        enc.whole.add(d)
+
+
+def _encode_barrier(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    enc.op_at[enc.emit(N.BARRIER)] = op
+
+
+_GUARD_USERS = frozenset(
+    ("simt.guard.set", "simt.guard.select", "simt.guard.test", "simt.guarded")
+)
+
+
+def _encode_guard_create(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, simt.GuardCreateOp)
+    for use in op.guard.uses:
+        if use.operation.name not in _GUARD_USERS:
+            raise NotNative(f"a guard used by {use.operation.name}")
+    reg = enc.define(ctx, op.guard)
+    enc.emit(N.GUARD_CREATE, 0, reg, op.init.value.data, enc.flag(ctx))
+
+
+def _encode_guard_set(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, simt.GuardSetOp)
+    enc.emit(N.GUARD_SET, 0, enc.value(ctx, op.guard), op.target.value.data)
+
+
+def _encode_guard_select(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, simt.GuardSelectOp)
+    enc.emit(
+        N.GUARD_SELECT,
+        0,
+        enc.value(ctx, op.guard),
+        enc.value(ctx, op.condition),
+        op.if_true.value.data,
+        op.if_false.value.data,
+    )
+
+
+def _encode_guard_test(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    assert isinstance(op, simt.GuardTestOp)
+    d = enc.define(ctx, op.results[0])
+    enc.emit(
+        N.GUARD_TEST, d, enc.value(ctx, op.guard), op.block.value.data, merged=merged
+    )
+    if not merged:
+        enc.whole.add(d)
+
+
+_OPS: dict[str, Encode] = {
+    "scf.if": _encode_if,
+    "scf.for": _encode_for,
+    "scf.while": _encode_while,
+    "simt.guarded": _encode_guarded,
+    "func.call": _encode_call,
+    "arith.addi": _int_binary(N.ADD),
+    "arith.subi": _int_binary(N.SUB),
+    "arith.muli": _int_binary(N.MUL),
+    "arith.andi": _bitwise(N.AND),
+    "arith.ori": _bitwise(N.OR),
+    "arith.xori": _bitwise(N.XOR),
+    "arith.shli": _shift(N.SHL),
+    "arith.shrui": _shift(N.SHRU),
+    "arith.shrsi": _shift(N.SHRS),
+    "arith.maxsi": _minmax(N.MAX, True),
+    "arith.minsi": _minmax(N.MIN, True),
+    "arith.maxui": _minmax(N.MAX, False),
+    "arith.minui": _minmax(N.MIN, False),
+    "arith.cmpi": _encode_cmpi,
+    "arith.divsi": _division(N.DIVS, True),
+    "arith.remsi": _division(N.REMS, True),
+    "arith.floordivsi": _division(N.FLOORDIVS, True),
+    "arith.ceildivsi": _division(N.CEILDIVS, True),
+    "arith.divui": _division(N.DIVU, False),
+    "arith.remui": _division(N.REMU, False),
+    "arith.ceildivui": _division(N.CEILDIVU, False),
+    "arith.extsi": _encode_extsi,
+    "arith.extui": _encode_extui,
+    "arith.trunci": _encode_trunci,
+    "arith.index_cast": _encode_index_cast,
+    "arith.sitofp": _encode_to_float,
+    "arith.uitofp": _encode_to_float,
+    "arith.fptosi": _encode_to_int,
+    "arith.fptoui": _encode_to_int,
+    "arith.extf": _encode_extf,
+    "arith.truncf": _encode_truncf,
+    "arith.bitcast": _encode_bitcast,
+    "arith.select": _encode_select,
+    "math.absi": _encode_absi,
+    "math.ctpop": _encode_ctpop,
+    "arith.addf": _float_op(N.FADD),
+    "arith.subf": _float_op(N.FSUB),
+    "arith.mulf": _float_op(N.FMUL),
+    "arith.divf": _float_op(N.FDIV),
+    "arith.remf": _float_op(N.FREM),
+    "math.copysign": _float_op(N.COPYSIGN),
+    "arith.negf": _float_op(N.FNEG),
+    "math.absf": _float_op(N.FABS),
+    "math.sqrt": _float_op(N.FSQRT),
+    "math.floor": _float_op(N.FFLOOR),
+    "math.ceil": _float_op(N.FCEIL),
+    "math.trunc": _float_op(N.FTRUNC),
+    "math.roundeven": _float_op(N.FRINT),
+    "math.round": _float_op(N.FROUND),
+    "arith.cmpf": _encode_cmpf,
+    "memref.load": _encode_load,
+    "memref.store": _encode_store,
+    "simt.atomic_add": _encode_atomic_add,
+    "memref.alloca": _encode_alloca,
+    "memref.dim": _encode_dim,
+    "simt.vote_any": _encode_vote,
+    "simt.vote_all": _encode_vote,
+    "simt.ballot": _encode_vote,
+    "simt.barrier": _encode_barrier,
+    "simt.guard.create": _encode_guard_create,
+    "simt.guard.set": _encode_guard_set,
+    "simt.guard.select": _encode_guard_select,
+    "simt.guard.test": _encode_guard_test,
+}
+"""How each op is encoded; an op missing here makes the kernel run on the
+reference engine."""
+
+
+def encode(module: ModuleOp, kernel: func.FuncOp, costs: CostTable) -> Program:
+    """The native program of `kernel`; raises `NotNative` if it has none."""
+    enc = _Encoder(module, costs)
+    try:
+        enc.kernel(kernel)
+    except Unsupported as error:
+        raise NotNative(str(error)) from None
+    body = enc.code
+    prologue_ip = len(body)
+    code = np.zeros((len(body) + len(enc.prologue) + 1, N.NFIELDS), dtype=np.int64)
+    if body:
+        code[: len(body)] = np.array(body, dtype=np.int64)
+    for i, row in enumerate(enc.prologue):
+        code[prologue_ip + i] = row
+    code[-1, 0] = N.HALT
+    unit_ptr = np.zeros(len(enc.units) + 1, dtype=np.int64)
+    items: list[int] = []
+    for u, unit in enumerate(enc.units):
+        items.extend(unit)
+        unit_ptr[u + 1] = len(items)
+    costs_with_check = [*enc.block_costs, costs.kind_cost(OpKind.BRANCH)]
+    max_blocks = max((len(g.shape.blocks) for g in enc.graphs), default=1)
+    return Program(
+        code=code,
+        pool=np.array(enc.pool or [0], dtype=np.int64),
+        fconst=np.array(enc.fconst or [0.0], dtype=np.float64),
+        block_instructions=np.array(enc.block_instructions or [0], dtype=np.int64),
+        block_cost=np.array(costs_with_check, dtype=np.float64),
+        unit_ptr=unit_ptr,
+        unit_items=np.array(items or [0], dtype=np.int64),
+        graphs=enc.graphs,
+        registers=enc.registers + 1,
+        slots=enc.slots,
+        trackers=max(enc.trackers, 1),
+        first_flags=max(enc.first_flags, 1),
+        memrefs=enc.memrefs,
+        constants=enc.constants,
+        launch_constants=enc.launch_constants,
+        arguments=enc.arguments,
+        dims=enc.dims,
+        prologue=prologue_ip,
+        op_at=enc.op_at,
+        branch_ops=list(enc.branch_ids),
+        loop_keys=enc.loop_keys,
+        blocks=list(enc.block_ids),
+        uses_ballot=enc.uses_ballot,
+        stack_capacity=4 * (max_blocks + 2),
+        max_graph_loops=max((len(g.shape.loops) for g in enc.graphs), default=1) or 1,
+    )

@@ -1,0 +1,279 @@
+"""The native engine against the reference engine, and waves against whole
+launches.
+
+Both engines must give the same outputs, the same metrics (every field of
+`SimulationStats`, in the same dictionary order) and the same activity
+trace, on every corpus kernel after every pipeline that changes control flow,
+and on random kernels (`simt.bench.kernels.generate`). A launch simulated in
+waves of blocks must give what the whole launch gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from xdsl.dialects.builtin import ModuleOp
+
+import simt
+from simt.bench.kernels import CORPUS
+from simt.bench.kernels.generate import generate_kernel
+from simt.sim import SimulationError, SimulationResult, Simulator, simulate
+from simt.sim.activity import MAX_ROWS
+
+PIPELINES = (
+    "",
+    "simt-flatten-loops",
+    "simt-linearize",
+    "simt-branch-fusion",
+    "simt-optimize{remarks=false}",
+)
+
+
+def outcome(
+    module: ModuleOp,
+    grid: Any,
+    block: Any,
+    args: Sequence[Any],
+    **options: Any,
+) -> tuple[dict[str, Any], list[np.ndarray], np.ndarray | None]:
+    """Metrics (with their dictionary order), outputs and trace of one run."""
+    copied = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    result: SimulationResult = simulate(module, grid, block, copied, **options)
+    metrics = result.stats.to_dict()
+    metrics["order"] = [
+        list(result.stats.branches),
+        list(result.stats.loops),
+        list(result.stats.block_executions),
+    ]
+    arrays = [a for a in copied if isinstance(a, np.ndarray)]
+    trace = None if result.trace is None else result.trace.occupancy()
+    return metrics, arrays, trace
+
+
+def assert_same(
+    a: tuple[dict[str, Any], list[np.ndarray], np.ndarray | None],
+    b: tuple[dict[str, Any], list[np.ndarray], np.ndarray | None],
+) -> None:
+    assert a[0] == b[0]
+    for x, y in zip(a[1], b[1], strict=True):
+        np.testing.assert_array_equal(x, y)
+    if a[2] is None or b[2] is None:
+        assert a[2] is None and b[2] is None
+    else:
+        np.testing.assert_array_equal(a[2], b[2])
+
+
+def compiled(name: str, pipeline: str) -> ModuleOp:
+    spec = CORPUS[name]
+    module = simt.compile_python(spec.func, spec.signature)
+    if pipeline:
+        simt.apply_passes(module, pipeline)
+    return module
+
+
+@pytest.mark.parametrize("pipeline", PIPELINES)
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_native_engine_matches_the_reference_on_the_corpus(
+    name: str, pipeline: str
+) -> None:
+    module = compiled(name, pipeline)
+    case = CORPUS[name].make_inputs(np.random.default_rng(3), "small")
+    assert Simulator(module).program is not None, "the corpus runs natively"
+    native = outcome(module, case.grid, case.block, case.args, engine="native")
+    reference = outcome(module, case.grid, case.block, case.args, engine="reference")
+    assert_same(native, reference)
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(seed=st.integers(min_value=0, max_value=2**20))
+def test_native_engine_matches_the_reference_on_random_kernels(seed: int) -> None:
+    kernel = generate_kernel(seed)
+    module = simt.compile_python(kernel.func, kernel.signature)
+    case = kernel.make_inputs(np.random.default_rng(seed), 96)
+    for warp_size in (32, 8):
+        options: dict[str, Any] = {"warp_size": warp_size}
+        native = outcome(module, case.grid, case.block, case.args, **options)
+        reference = outcome(
+            module, case.grid, case.block, case.args, engine="reference", **options
+        )
+        assert_same(native, reference)
+
+
+@pytest.mark.parametrize("engine", ["native", "reference"])
+@pytest.mark.parametrize("name", ["early_exit", "csr_spmv", "anantpur_fig1"])
+def test_waves_give_the_whole_launch(name: str, engine: str) -> None:
+    """Several waves of blocks (some of them not full) give the metrics, the
+    outputs and the activity trace of the launch simulated whole."""
+    module = compiled(name, "")
+    spec = CORPUS[name]
+    case = spec.make_inputs(np.random.default_rng(5), spec.small_items * 4)
+    threads = case.threads
+    assert threads >= 4 * int(np.prod(case.block)), "at least four blocks"
+    whole = outcome(
+        module, case.grid, case.block, case.args, engine=engine, wave_threads=threads
+    )
+    per_block = int(np.prod(case.block))
+    for wave in (per_block, 3 * per_block, 3 * per_block + 1):
+        waves = outcome(
+            module, case.grid, case.block, case.args, engine=engine, wave_threads=wave
+        )
+        assert_same(whole, waves)
+
+
+def test_waves_keep_the_trace_rows_when_warps_are_grouped() -> None:
+    """More warps than trace rows (`activity.MAX_ROWS`): rows group warps,
+    identically in both engines and for every wave size."""
+    module = compiled("anantpur_fig1", "")
+    spec = CORPUS["anantpur_fig1"]
+    case = spec.make_inputs(np.random.default_rng(1), spec.small_items * 64)
+    warp_size = 4
+    assert case.threads // warp_size > MAX_ROWS
+    results = []
+    for engine in ("native", "reference"):
+        for wave in (case.threads, int(np.prod(case.block)) * 5):
+            result = simulate(
+                module,
+                case.grid,
+                case.block,
+                case.copy_args(),
+                warp_size=warp_size,
+                engine=engine,
+                wave_threads=wave,
+            )
+            assert result.trace is not None
+            assert result.trace.rows == MAX_ROWS
+            results.append(result.trace.occupancy())
+    for other in results[1:]:
+        np.testing.assert_array_equal(results[0], other)
+
+
+FAULTY = """
+func.func @k(%a: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %bid = simt.block_id x : i32
+  %bd = simt.block_dim x : i32
+  %one = arith.constant 1 : i32
+  %base = arith.muli %bid, %bd : i32
+  %g = arith.addi %base, %tid : i32
+  %i = arith.index_cast %g : i32 to index
+  %x = memref.load %a[%i] : memref<?xi32>
+  %d = arith.subi %one, %bid : i32
+  %q = arith.divsi %x, %d : i32 loc("div.py":3:9)
+  memref.store %q, %a[%i] : memref<?xi32>
+  func.return
+}
+"""
+
+
+@pytest.mark.parametrize("engine", ["native", "reference"])
+def test_a_fault_in_a_later_wave_names_its_thread(engine: str, parse: Any) -> None:
+    module = parse(FAULTY)
+    a = np.arange(64, dtype=np.int32)
+    with pytest.raises(SimulationError) as info:
+        simulate(module, 2, 32, [a], engine=engine, wave_threads=32)
+    assert str(info.value) == (
+        "div.py:3:9: arith.divsi division by zero at thread (block 1, thread 0)"
+    )
+
+
+def test_the_native_engine_says_what_it_cannot_run(parse: Any) -> None:
+    module = parse(FAULTY)
+    a = np.arange(64, dtype=np.int32)
+    with pytest.raises(SimulationError, match=r"native engine cannot run.*warp size"):
+        simulate(module, 1, 64, [a], warp_size=128, engine="native")
+    with pytest.raises(SimulationError, match="engine must be one of"):
+        simulate(module, 1, 64, [a], engine="fast")
+
+
+def test_a_simulator_runs_many_launches() -> None:
+    module = compiled("collatz", "")
+    spec = CORPUS["collatz"]
+    simulator = Simulator(module)
+    for seed in (0, 1):
+        case = spec.make_inputs(np.random.default_rng(seed), "small")
+        args = case.copy_args()
+        stats = simulator.run(case.grid, case.block, args).stats
+        assert spec.mismatches(spec.expected(case), args) == []
+        reference = outcome(
+            module, case.grid, case.block, case.args, engine="reference"
+        )
+        assert stats.to_dict() == {
+            k: v for k, v in reference[0].items() if k != "order"
+        }
+
+
+YIELDS_THE_INDUCTION_VARIABLE = """
+def kernel(a, out, n):
+    i = cuda.grid(1)
+    if i < n:
+        j = 100
+        last = -1
+        for j in range(i % 4):
+            last = j
+        out[i] = last * 1000 + j + a[i]
+"""
+
+
+def test_a_loop_that_yields_its_induction_variable() -> None:
+    """`scf.yield %iv`: the yield is this iteration's value, not the stepped
+    one (the latch steps the induction variable before it copies yields)."""
+    module = simt.compile_python(
+        "from numba import cuda\n" + YIELDS_THE_INDUCTION_VARIABLE,
+        "void(int32[:], int32[:], int32)",
+    )
+    a = np.arange(64, dtype=np.int32)
+    expected = np.array(
+        [(i % 4 - 1) * 1000 + (i % 4 - 1 if i % 4 else 100) + i for i in range(64)]
+    )
+    for engine in ("native", "reference"):
+        out = np.zeros(64, np.int32)
+        simulate(module, 2, 32, [a, out, np.int32(64)], engine=engine)
+        np.testing.assert_array_equal(out, expected)
+
+
+MERGED_IDENTITY = """
+func.func @k(%out: memref<?xi64>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %c16 = arith.constant 16 : i32
+  %c8 = arith.constant 8 : i32
+  %low = arith.cmpi slt, %tid, %c16 : i32
+  %i = arith.index_cast %tid : i32 to index
+  %seven = arith.constant 7 : i64
+  cf.cond_br %low, ^a, ^b
+^a:
+  %lower = arith.cmpi slt, %tid, %c8 : i32
+  %any = simt.vote_any %lower
+  %wide = arith.extui %any : i1 to i64
+  cf.cond_br %lower, ^c, ^b
+^c:
+  memref.store %wide, %out[%i] : memref<?xi64>
+  func.return
+^b:
+  memref.store %seven, %out[%i] : memref<?xi64>
+  func.return
+}
+"""
+
+
+def test_a_merged_identity_of_a_whole_warp_value(parse: Any) -> None:
+    """An identity op (`extui`) of a value written a whole warp at a time (a
+    vote), whose result is used in another block, gets a masked copy in the
+    native engine; it must hold the lanes that ran it."""
+    module = parse(MERGED_IDENTITY)
+    outs = []
+    for engine in ("native", "reference"):
+        out = np.zeros(32, np.int64)
+        simulate(module, 1, 32, [out], engine=engine)
+        outs.append(out)
+    expected = np.where(np.arange(32) < 8, 1, 7)
+    np.testing.assert_array_equal(outs[0], expected)
+    np.testing.assert_array_equal(outs[1], expected)
