@@ -52,7 +52,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=None,
                         help="stop after this many seconds; counts cover the "
                         "programs checked by then")  # fmt: skip
-    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="JSON file for the counts (a folder: fuzz.json in it)",
+    )
     args = parser.parse_args(argv)
     every = args.structured_every
     jobs = [
@@ -87,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(json.dumps(report, indent=1))
     if args.out is not None:
-        args.out.write_text(json.dumps(report, indent=1) + "\n")
+        out = args.out / "fuzz.json" if args.out.is_dir() else args.out
+        out.write_text(json.dumps(report, indent=1) + "\n")
     return 1 if total.findings else 0
 
 
