@@ -39,7 +39,6 @@ import json
 import math
 import platform
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -60,6 +59,7 @@ from simt.bench.kernels.generate import (
     GeneratedSource,
     generate_large_source,
 )
+from simt.bench.provenance import cpu_model, git_commit, git_dirty
 from simt.lowering.llvm_ir import to_llvmlite
 from simt.lowering.ptx import TargetSpec, llvm_ir_to_ptx
 from simt.lowering.to_llvm import lower_module
@@ -286,41 +286,17 @@ def _describe(kernel: Kernel) -> dict[str, Any]:
 def metadata(argv: Sequence[str], repeats: int) -> dict[str, Any]:
     """Where and when the numbers were taken."""
     return {
-        "machine": _cpu_model(),
+        "machine": cpu_model(),
         "python": platform.python_version(),
         "platform": platform.platform(),
         "date": datetime.date.today().isoformat(),
-        "git_commit": _git("rev-parse", "HEAD"),
-        "git_dirty": bool(_git("status", "--porcelain", "--untracked-files=no")),
+        "git_commit": git_commit(),
+        "git_dirty": git_dirty(),
         "command": " ".join(["python -m simt.bench.compile_time", *argv]),
         "repeats": repeats,
         "repeat_below_ops": REPEAT_BELOW,
         "seed": SEED,
     }
-
-
-def _cpu_model() -> str:
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.exists():
-        for line in cpuinfo.read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    return platform.processor() or platform.machine()
-
-
-def _git(*args: str) -> str:
-    root = Path(__file__).resolve().parent.parent
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(root), *args],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return ""
-    return done.stdout.strip() if done.returncode == 0 else ""
 
 
 def report(result: dict[str, Any]) -> str:

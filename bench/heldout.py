@@ -31,8 +31,6 @@ import datetime
 import io
 import json
 import math
-import platform
-import subprocess
 import sys
 import tempfile
 import time
@@ -57,6 +55,7 @@ from simt.analysis.cost_model import (
 from simt.analysis.divergence import analyze_divergence
 from simt.bench.kernels import CORPUS, KernelSpec, LaunchCase
 from simt.bench.kernels.heldout import HELDOUT
+from simt.bench.provenance import cpu_model, git_commit
 from simt.passes.branch_fusion import FusionPlanner
 from simt.passes.flatten_loops import (
     FLATTENED_ATTR,
@@ -334,20 +333,10 @@ def geomean(values: Iterable[float | None]) -> float | None:
 
 def metadata(command: str) -> dict[str, Any]:
     """Device, date, commit and command of a results file."""
-    try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            cwd=Path(__file__).parent,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        commit = None
     return {
-        "device": f"simt simulator (default cost table) on {platform.processor() or platform.machine()}",
+        "device": f"simt simulator (default cost table) on {cpu_model()}",
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "commit": commit,
+        "commit": git_commit(short=True),
         "command": command,
         "seed": SEED,
     }

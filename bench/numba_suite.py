@@ -53,6 +53,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from simt.bench.provenance import git_commit, git_dirty
+
 WORKER = "simt.bench._numba_suite_worker"
 MODULE_TIMEOUT = 600
 
@@ -352,25 +354,10 @@ def _all_launches(kernel: Kernel, step: str) -> bool:
 
 def _commit() -> str:
     """The simt commit the suite ran (with `+dirty` for uncommitted changes)."""
-    root = Path(__file__).resolve().parent.parent
-    try:
-        head = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
+    head = git_commit(short=True)
+    if head is None:
         return "unknown"
-    return head + ("+dirty" if dirty else "")
+    return head + ("+dirty" if git_dirty() else "")
 
 
 def _verified_by(kernel: Kernel) -> str:

@@ -49,6 +49,7 @@ from numba import cuda as numba_cuda
 
 from simt.bench.kernels.registry import CORPUS, get
 from simt.bench.kernels.spec import KernelSpec, LaunchCase
+from simt.bench.provenance import cpu_model, git_commit, git_dirty
 
 # numba's kernel API has no static types (see `bench/kernels/irregular.py`).
 cuda: Any = numba_cuda
@@ -525,46 +526,20 @@ def plot(rows: list[dict[str, Any]], summary: dict[str, Any], path: Path) -> Non
     plt.close(figure)
 
 
-def _git(*args: str) -> str | None:
-    root = Path(__file__).resolve().parent.parent
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(root), *args],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return done.stdout.strip() if done.returncode == 0 else None
-
-
-def _cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
 def metadata(argv: Sequence[str]) -> dict[str, Any]:
     import numba
 
-    changes = _git("status", "--porcelain", "--untracked-files=no")
     return {
         "benchmark": "simt.bench.sim_speed",
         "command": "python -m simt.bench.sim_speed " + " ".join(argv),
-        "device": _cpu_model(),
+        "device": cpu_model(),
         "cpus": os.cpu_count(),
         "machine": platform.platform(),
         "python": platform.python_version(),
         "numba": numba.__version__,
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "git_commit": _git("rev-parse", "HEAD"),
-        "git_dirty": None if changes is None else bool(changes),
+        "git_commit": git_commit(),
+        "git_dirty": git_dirty(),
         "load_average_start": list(os.getloadavg()),
     }
 

@@ -25,6 +25,7 @@ numba-cuda intrinsics:
 from __future__ import annotations
 
 import ast
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -83,13 +84,13 @@ class CallCompiler(ArrayCompiler):
         shown = callee.path or ast.unparse(node.func)
         raise self.unsupported(node, f"call to {shown}", "not a supported function")
 
+    @abstractmethod
     def is_device_function(self, obj: object) -> bool:
         """Whether `obj` is a function the compiler inlines (statements.py)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def inline_call(self, node: ast.Call, function: object) -> Value:
         """Inlines a device function call (statements.py)."""
-        raise NotImplementedError
 
     # -- argument checks ----------------------------------------------------
 
@@ -412,19 +413,19 @@ class CallCompiler(ArrayCompiler):
             )
         return dtype
 
+    @abstractmethod
     def static_object(self, node: ast.expr) -> object:
         """The Python value of a compile-time constant expression (defined in
         statements.py, which knows the function's constants)."""
-        raise NotImplementedError
 
     @property
+    @abstractmethod
     def target_name(self) -> str | None:
         """The variable the value being compiled is assigned to, if any."""
-        raise NotImplementedError
 
+    @abstractmethod
     def site_key(self, node: ast.AST) -> tuple[int, int]:
         """Identifies an allocation site across inlined copies (statements.py)."""
-        raise NotImplementedError
 
 
 CALL_HANDLERS: dict[str, Callable[[CallCompiler, ast.Call], Value]] = {

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import math as pymath
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -157,7 +158,7 @@ _CONSTRUCT_NAMES: dict[type[ast.AST], str] = {
 }
 
 
-class ExpressionCompiler:
+class ExpressionCompiler(ABC):
     """Compiles the expressions of one kernel; see the module docstring."""
 
     def __init__(self, locator: SourceLocator, scope: Scope):
@@ -297,11 +298,11 @@ class ExpressionCompiler:
             return self.constant_array(node, obj, None)
         return value
 
+    @abstractmethod
     def constant_array(
         self, node: ast.AST, array: np.ndarray[Any, Any], name: str | None
     ) -> ArrayValue:
         """A numpy array frozen into constant memory (defined in `arrays.py`)."""
-        raise NotImplementedError
 
     # -- operators ------------------------------------------------------------
 
@@ -599,9 +600,9 @@ class ExpressionCompiler:
             "only cuda.* thread indices, array attributes and constants are supported",
         )
 
+    @abstractmethod
     def array_attribute(self, node: ast.AST, array: ArrayValue, attr: str) -> Value:
         """`a.shape`, `a.size`, `a.ndim` (defined in `arrays.py`)."""
-        raise NotImplementedError
 
     def static_attribute(self, node: ast.AST, value: StaticValue) -> Value:
         """A static attribute: a special register, a constant, or a static value."""
@@ -639,16 +640,16 @@ class ExpressionCompiler:
         callee = self.expr(node.func)
         return self.call(node, callee)
 
+    @abstractmethod
     def call(self, node: ast.Call, callee: Value) -> Value:
         """Calls `callee` (defined in `statements.py`, which can inline functions)."""
-        raise NotImplementedError
 
     def _subscript(self, node: ast.Subscript) -> Value:
         return self.subscript(node)
 
+    @abstractmethod
     def subscript(self, node: ast.Subscript) -> Value:
         """`x[...]` (defined in `arrays.py`)."""
-        raise NotImplementedError
 
     def range_value(self, node: ast.AST, args: list[Scalar]) -> RangeValue:
         """`range(...)` of 1 to 3 integer scalars, with numba's loop type."""

@@ -25,8 +25,6 @@ import argparse
 import datetime
 import json
 import os
-import platform
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -35,6 +33,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from simt.bench.provenance import cpu_model, git_commit, git_dirty
 from simt.bench.suites import (
     BACKENDS,
     GPU,
@@ -147,40 +146,9 @@ def make_progress(enabled: bool) -> Progress:
     return progress
 
 
-def cpu_model() -> str:
-    """The CPU's model name (from /proc/cpuinfo where there is one)."""
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.exists():
-        for line in cpuinfo.read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    return platform.processor() or platform.machine()
-
-
-def git(*args: str) -> str | None:
-    """The output of a read-only git command on simt's source tree, or None."""
-    root = Path(__file__).resolve().parent.parent
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(root), *args],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return done.stdout if done.returncode == 0 else None
-
-
 def git_state() -> dict[str, Any]:
     """The commit simt runs from and whether tracked files differ from it."""
-    commit = git("rev-parse", "HEAD")
-    changes = git("status", "--porcelain", "--untracked-files=no")
-    return {
-        "git_commit": commit.strip() if commit else None,
-        "git_dirty": None if changes is None else bool(changes.strip()),
-    }
+    return {"git_commit": git_commit(), "git_dirty": git_dirty()}
 
 
 def _json_default(value: object) -> Any:

@@ -16,7 +16,6 @@ import argparse
 import datetime
 import json
 import platform
-import subprocess
 import sys
 import time
 from multiprocessing import Pool
@@ -29,6 +28,7 @@ from simt.bench.fuzz.check import (
     check_program,
     structured_case,
 )
+from simt.bench.provenance import git_commit
 from simt.lowering.ptxas import find_ptxas
 
 
@@ -36,17 +36,6 @@ def _check(job: tuple[int, bool, int, bool]) -> Tally:
     seed, structured, inputs, ptxas = job
     program = structured_case(seed, inputs) if structured else cf_case(seed, inputs)
     return check_program(program, PIPELINES, ptxas=find_ptxas() if ptxas else None)
-
-
-def _commit() -> str:
-    result = subprocess.run(
-        ["git", "rev-parse", "HEAD"],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=Path(__file__).resolve().parent,
-    )
-    return result.stdout.strip()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,7 +52,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=None,
                         help="stop after this many seconds; counts cover the "
                         "programs checked by then")  # fmt: skip
-    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="JSON file for the counts (a folder: fuzz.json in it)",
+    )
     args = parser.parse_args(argv)
     every = args.structured_every
     jobs = [
@@ -88,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "command": "python -m simt.bench.fuzz " + " ".join(argv or sys.argv[1:]),
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": _commit(),
+        "commit": (git_commit() or ""),
         "device": f"simt simulator on {platform.machine()} ({platform.node()}), "
         f"{args.jobs} processes",
         "programs": checked,
@@ -98,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(json.dumps(report, indent=1))
     if args.out is not None:
-        args.out.write_text(json.dumps(report, indent=1) + "\n")
+        out = args.out / "fuzz.json" if args.out.is_dir() else args.out
+        out.write_text(json.dumps(report, indent=1) + "\n")
     return 1 if total.findings else 0
 
 
