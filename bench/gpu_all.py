@@ -50,9 +50,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import platform
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -71,6 +69,7 @@ from simt.bench.kernels.spec import (
     Tolerance,
     array_mismatch,
 )
+from simt.bench.provenance import cpu_model, git_commit
 
 SUITES = ("corpus", "fig7", "fusion", "dpll")
 DEFAULT_OUT = Path("bench/results")
@@ -400,7 +399,7 @@ class GpuTarget:
 class HostTarget:
     """Host execution (`simt.runtime.host`), timed by the wall clock."""
 
-    name: str = field(default_factory=lambda: f"host: {_cpu_model()}")
+    name: str = field(default_factory=lambda: f"host: {cpu_model()}")
 
     def simt(self, module: ModuleOp, job: Job) -> Launch:
         from simt.runtime.host import HostModule
@@ -646,30 +645,6 @@ def _agrees(row: dict[str, Any]) -> bool:
     )
 
 
-def _cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def _commit() -> str | None:
-    try:
-        found = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            cwd=Path(__file__).parent,
-            check=False,
-        )
-    except OSError:
-        return None
-    return found.stdout.strip() or None
-
-
 def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
 
@@ -805,10 +780,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     document = {
         "command": " ".join(["python -m simt.bench.gpu_all", *(argv or sys.argv[1:])]),
         "mode": mode,
-        "device": target.name if target is not None else f"none ({_cpu_model()})",
+        "device": target.name if target is not None else f"none ({cpu_model()})",
         "arch": arch,
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "commit": _commit(),
+        "commit": git_commit(short=True),
         "warmup": options.warmup,
         "repeat": options.repeat,
         **document,

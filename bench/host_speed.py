@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import platform
-import subprocess
 import sys
 import time
 from datetime import UTC, datetime
@@ -34,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from simt.bench.kernels.spec import KernelSpec, LaunchCase
+from simt.bench.provenance import cpu_model, git_commit
 
 DEFAULT_OUT = Path("bench/results/host_speed.json")
 TARGET_SPEEDUP = 10.0
@@ -114,30 +114,6 @@ def measure(spec: KernelSpec, threads: int, repeat: int, seed: int) -> dict[str,
         "outputs_agree": not problems,
         "mismatches": problems,
     }
-
-
-def _cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def _commit() -> str:
-    try:
-        result = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=Path(__file__).resolve().parent,
-        )
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return result.stdout.strip()
 
 
 def _geomean(values: list[float]) -> float:
@@ -224,12 +200,12 @@ def main(argv: list[str] | None = None) -> int:
         "benchmark": "simt.bench.host_speed",
         "command": "python -m simt.bench.host_speed " + " ".join(argv or sys.argv[1:]),
         "machine": platform.platform(),
-        "cpu": _cpu_model(),
+        "cpu": cpu_model(),
         "cpus": os.cpu_count(),
         "load_average": list(os.getloadavg()),
         "python": platform.python_version(),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "commit": _commit(),
+        "commit": git_commit(short=True),
         "threads": options.threads,
         "repeat": options.repeat,
         "target_speedup": TARGET_SPEEDUP,
