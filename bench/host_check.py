@@ -215,6 +215,7 @@ def _simulate(module: ModuleOp, run: Run, warp_size: int) -> Outputs | str:
                 kernel=run.kernel,
                 warp_size=warp_size,
                 trace=False,
+                dynamic_shared_bytes=case.dynamic_shared_bytes,
             )
         except simt.SimulationError as error:
             return str(error)
@@ -227,7 +228,14 @@ def _on_host(host: HostModule, run: Run, warp_size: int) -> Outputs | str:
     for case in run.cases:
         args = case.copy_args()
         try:
-            host.launch(case.grid, case.block, args, run.kernel, warp_size)
+            host.launch(
+                case.grid,
+                case.block,
+                args,
+                run.kernel,
+                warp_size,
+                dynamic_shared_bytes=case.dynamic_shared_bytes,
+            )
         except HostExecutionError as error:
             return str(error)
         outputs.append(args)

@@ -24,7 +24,11 @@ The retargeting, and every difference from what goes to the GPU:
    `fma` by default; the host does not, so float results can differ in the
    last bit there too.)
 4. Address spaces stay as they are (the host treats them all as flat memory);
-   shared, constant and local memory are ordinary memory of the host process.
+   constant and local memory are ordinary memory of the host process. Shared
+   variables (`addrspace(3)` globals, and the `extern` dynamic shared array)
+   become offsets into their block's shared memory (`SharedLayout`), whose
+   address each thread record holds (`__simt_shared_base()`), so that the
+   blocks that run at once each have their own.
 5. In a kernel that can reach a warp collective (vote, ballot, and the
    shuffles to come) every basic block of every function that can reach one
    starts with a call `__simt_step(function, block)` and every return is
@@ -62,16 +66,18 @@ import numpy.typing as npt
 from llvmlite import ir
 from llvmlite.ir import instructions as ins
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.utils.exceptions import DiagnosticException
 
 from simt.analysis import DiGraph, PostDominatorTree
 from simt.lowering import host_shim
 from simt.lowering.host_shim import COLLECTIVES, SPECIAL_REGISTERS, WARP_EVENTS
 from simt.lowering.llvm_ir import to_llvmlite
-from simt.lowering.to_llvm import lower_module
+from simt.lowering.to_llvm import DYNAMIC_SHARED_GLOBAL, lower_module
+from simt.model.errors import SimtError
+
+SHARED_ADDRESS_SPACE = 3
 
 
-class HostCompileError(DiagnosticException):
+class HostCompileError(SimtError):
     """The lowered module uses something the host shim cannot run."""
 
 
@@ -128,6 +134,24 @@ class FaultSite:
 
 
 @dataclass(frozen=True)
+class SharedLayout:
+    """A block's shared memory on the host: every shared variable of the module
+    at its offset, then the dynamic shared array (at `dynamic`, when a function
+    uses it; its bytes are the launch's)."""
+
+    offsets: Mapping[str, int] = field(default_factory=lambda: {})
+    static_bytes: int = 0
+    dynamic: int | None = None
+
+    def block_bytes(self, dynamic_bytes: int = 0) -> int:
+        """Bytes of one block's shared memory (rounded up to 16)."""
+        end = (
+            self.static_bytes if self.dynamic is None else self.dynamic + dynamic_bytes
+        )
+        return -(-end // 16) * 16
+
+
+@dataclass(frozen=True)
 class HostIR:
     """The retargeted module as LLVM IR text, and what the launcher needs of it."""
 
@@ -142,6 +166,7 @@ class HostIR:
     checks: bool
     switch: str
     """How fibers switch (`simt.lowering.host_shim.SWITCHES`)."""
+    shared: SharedLayout = field(default_factory=SharedLayout)
 
 
 # ---------------------------------------------------------------------------
@@ -483,7 +508,9 @@ class _Checker:
         builder = ir.IRBuilder(op.parent)
         builder.position_before(op)
         site = self.site(function, f"'{op.opname}' of {size} bytes")
-        if extent is not None:
+        if isinstance(root, ir.GlobalVariable) and root.name == DYNAMIC_SHARED_GLOBAL:
+            checked = self.launch_sized(builder, pointer, root, size, site)
+        elif extent is not None:
             checked = self.static(builder, pointer, root, extent - size, site)
         else:
             checked = self.dynamic(builder, pointer, size, site)
@@ -504,6 +531,30 @@ class _Checker:
         bad: Any = builder.icmp_unsigned(">", offset, ir.Constant(_I64, last))
         if last < 0:
             bad = ir.Constant(_I1, 1)
+        self.fault_if(builder, bad, host_shim.FaultKind.MEMORY, site)
+        return builder.select(bad, self.scratch(builder, pointer.type), pointer)
+
+    def launch_sized(
+        self,
+        builder: ir.IRBuilder,
+        pointer: Any,
+        root: Any,
+        size: int,
+        site: ir.Constant,
+    ) -> Any:
+        """Checks an access to the dynamic shared array against the launch's
+        bytes of it (`@__simt_dynamic_bytes`, set by the launcher)."""
+        variable = self.module.globals.get("__simt_dynamic_bytes")
+        if not isinstance(variable, ir.GlobalVariable):
+            variable = ir.GlobalVariable(self.module, _I64, "__simt_dynamic_bytes")
+        bytes_ = builder.load(variable, typ=_I64)
+        offset = builder.sub(
+            builder.ptrtoint(pointer, _I64), builder.ptrtoint(root, _I64)
+        )
+        too_small = builder.icmp_unsigned("<", bytes_, ir.Constant(_I64, size))
+        last = builder.sub(bytes_, ir.Constant(_I64, size))
+        beyond = builder.icmp_unsigned(">", offset, last)
+        bad = builder.or_(too_small, beyond)
         self.fault_if(builder, bad, host_shim.FaultKind.MEMORY, site)
         return builder.select(bad, self.scratch(builder, pointer.type), pointer)
 
@@ -538,6 +589,96 @@ class _Checker:
         if getattr(type_, "addrspace", 0) != 0:
             return builder.addrspacecast(scratch, type_)
         return builder.bitcast(scratch, type_)
+
+
+# ---------------------------------------------------------------------------
+# Shared memory: one copy per block
+# ---------------------------------------------------------------------------
+
+
+def _shared_variables(module: ir.Module) -> list[ir.GlobalVariable]:
+    return [
+        g
+        for g in module.global_values
+        if isinstance(g, ir.GlobalVariable)
+        and getattr(g.type, "addrspace", 0) == SHARED_ADDRESS_SPACE
+    ]
+
+
+def _privatize_shared(module: ir.Module) -> SharedLayout:
+    """Places every shared variable in a block's shared memory and replaces each
+    use with its address there (`__simt_shared_base()` plus its offset), so that
+    the blocks that run at once each have their own."""
+    variables = _shared_variables(module)
+    if not variables:
+        return SharedLayout()
+    offsets: dict[str, int] = {}
+    end = 0
+    dynamic: int | None = None
+    for variable in variables:
+        align = max(16, variable.align or 1)
+        start = -(-end // align) * align
+        if variable.name == DYNAMIC_SHARED_GLOBAL:
+            continue
+        size = type_size(variable.value_type)
+        if size is None:
+            raise HostCompileError(
+                f"the host cannot size the shared variable @{variable.name} "
+                f"({variable.value_type})"
+            )
+        offsets[variable.name] = start
+        end = start + size
+    if any(v.name == DYNAMIC_SHARED_GLOBAL for v in variables):
+        dynamic = -(-end // 16) * 16
+        offsets[DYNAMIC_SHARED_GLOBAL] = dynamic
+    by_name = {v.name: v for v in variables}
+    base_fn = _declare(module, "__simt_shared_base", _GENERIC, [])
+    for function in module.functions:
+        if function.is_declaration:
+            continue
+        addresses: dict[str, ir.Value] = {}
+        for block in function.blocks:
+            for instruction in list(block.instructions):
+                for operand in list(instruction.operands):
+                    name = getattr(operand, "name", None)
+                    if operand is not by_name.get(name or ""):
+                        continue
+                    assert name is not None
+                    if name not in addresses:
+                        addresses[name] = _shared_address(
+                            function, base_fn, by_name[name], offsets[name]
+                        )
+                    _replace_operand(instruction, operand, addresses[name])
+    for variable in variables:
+        del module.globals[variable.name]
+    return SharedLayout(offsets, end, dynamic)
+
+
+def _replace_operand(instruction: ins.Instruction, old: ir.Value, new: ir.Value) -> None:
+    """Replaces `old` by `new` among the operands of `instruction`, also where
+    llvmlite keeps an operand in an attribute of its own (GEP, insertvalue)."""
+    instruction.replace_usage(old, new)
+    if isinstance(instruction, ins.GEPInstr) and instruction.pointer is old:
+        instruction.pointer = new
+    if isinstance(instruction, ins.InsertValue):
+        if instruction.aggregate is old:
+            instruction.aggregate = new
+        if instruction.value is old:
+            instruction.value = new
+
+
+def _shared_address(
+    function: ir.Function,
+    base_fn: ir.Function,
+    variable: ir.GlobalVariable,
+    offset: int,
+) -> ir.Value:
+    """`variable`'s address in the block's shared memory, computed at the entry."""
+    builder = ir.IRBuilder(function.entry_basic_block)
+    builder.position_at_start(function.entry_basic_block)
+    base = builder.call(base_fn, [])
+    address = builder.gep(base, [ir.Constant(_I64, offset)], source_etype=_I8)
+    return builder.addrspacecast(address, variable.type)
 
 
 # ---------------------------------------------------------------------------
@@ -738,6 +879,7 @@ def retarget(
     if checks:
         for function in defined:
             checker.run(function)
+    shared = _privatize_shared(module)
     entries: dict[str, KernelEntry] = {}
     for kernel in kernels:
         kernel.calling_convention = ""
@@ -753,7 +895,9 @@ def retarget(
     chosen = switch or host_shim.default_switch()
     shim = host_shim.runtime_text(chosen) + "".join(shims.values())
     sites = tuple(checker.sites)
-    return HostIR(str(module), shim, entries, tuple(graphs), sites, checks, chosen)
+    return HostIR(
+        str(module), shim, entries, tuple(graphs), sites, checks, chosen, shared
+    )
 
 
 def host_ir(

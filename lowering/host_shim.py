@@ -94,10 +94,17 @@ class Field(IntEnum):
     FRAME_HEAP = 31
     """Coroutine mode: a frame larger than its slot, from `malloc` (freed by the
     launcher)."""
+    SHARED = 32
+    """The shared memory of the thread's block (every shared variable of the
+    module, then the dynamic shared array: `simt.lowering.host.SharedLayout`)."""
+    SHARED_BYTES = 33
+    """Bytes of that memory (the direct loop zeroes them before each block)."""
+    DYNAMIC_SHARED = 34
+    """Bytes of the launch's dynamic shared array (`%dynamic_smem_size`)."""
 
 
-RECORD_FIELDS = 32
-"""Fields per thread record (256 bytes; the tail is reserved)."""
+RECORD_FIELDS = 40
+"""Fields per thread record (320 bytes; the tail is reserved)."""
 
 
 class Event(IntEnum):
@@ -148,6 +155,7 @@ SPECIAL_REGISTERS: Mapping[str, Field] = MappingProxyType(
         },
         "llvm.nvvm.read.ptx.sreg.laneid": Field.LANE,
         "llvm.nvvm.read.ptx.sreg.warpsize": Field.WARP_SIZE,
+        "llvm.nvvm.read.ptx.sreg.dynamic_smem_size": Field.DYNAMIC_SHARED,
     }
 )
 """NVVM intrinsics that read a field of the thread record (all return `i32`)."""
@@ -342,6 +350,17 @@ _COMMON = """
 @__simt_ranges = global ptr null
 @__simt_nranges = global i64 0
 @__simt_scratch = global [8 x i64] zeroinitializer, align 64
+@__simt_dynamic_bytes = global i64 0
+
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+
+; The shared memory of the running thread's block.
+define ptr @__simt_shared_base() alwaysinline {{
+  %t = load ptr, ptr @__simt_thread
+  %p = getelementptr i64, ptr %t, i64 {shared}
+  %base = load ptr, ptr %p
+  ret ptr %base
+}}
 
 define void @__simt_step(i32 %fn, i32 %block) noinline {{
   %f = zext i32 %fn to i64
@@ -655,6 +674,11 @@ block:
   %b = phi i64 [%first, %start], [%b.next, %block.end]
 {unravel_block}
 {store_block}
+  %shp = getelementptr i64, ptr %t, i64 {shared}
+  %sh = load ptr, ptr %shp
+  %shbp = getelementptr i64, ptr %t, i64 {shared_bytes}
+  %shb = load i64, ptr %shbp
+  call void @llvm.memset.p0.i64(ptr %sh, i8 0, i64 %shb, i1 false)
   %base = mul i64 %b, %per_block
   br label %thread
 thread:
@@ -764,7 +788,6 @@ loop:
 done:
   ret void
 }}
-declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 """
 
 _SWITCH_UCONTEXT = """
@@ -867,6 +890,8 @@ def runtime_text(switch: str | None = None) -> str:
         exit=int(Event.EXIT),
         barrier=int(Event.BARRIER),
         handle=int(Field.HANDLE),
+        shared=int(Field.SHARED),
+        shared_bytes=int(Field.SHARED_BYTES),
         frame=int(Field.FRAME),
         frame_cap=int(Field.FRAME_CAP),
         frame_heap=int(Field.FRAME_HEAP),

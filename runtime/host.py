@@ -64,6 +64,7 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 
+from simt.frontend.signature import flatten_arguments
 from simt.lowering.host import (
     HostProgram,
     KernelEntry,
@@ -78,7 +79,9 @@ from simt.lowering.host_shim import (
     FaultKind,
     Field,
 )
-from simt.runtime.abi import kernel_params, numpy_dtype
+from simt.model.errors import SimtError
+from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK
+from simt.runtime.abi import kernel_params, numpy_dtype, stores_as
 from simt.runtime.launch import Dim3, dim3
 
 Target = Literal["host", "sim"]
@@ -109,7 +112,7 @@ _NEVER = -2
 """The reconvergence block of a frame's bottom entry (never reached)."""
 
 
-class HostExecutionError(Exception):
+class HostExecutionError(SimtError):
     """A launch on the host failed: bad arguments, a fault, a divergent barrier."""
 
 
@@ -147,12 +150,18 @@ def _scalar_word(name: str, dtype: np.dtype[Any], value: object) -> int:
             raise HostExecutionError(
                 f"argument '{name}' needs an integer, found {value!r}"
             )
+        # The IR's integers are signless: any value of the width's signed or
+        # unsigned range passes, as its bits (as the simulator takes it).
         info = np.iinfo(dtype)
-        if not info.min <= int(value) <= info.max:
+        high = (1 << (8 * dtype.itemsize)) - 1 if dtype.kind == "i" else info.max
+        if not info.min <= int(value) <= high:
             raise HostExecutionError(
-                f"argument '{name}': {value} is out of range [{info.min}, {info.max}]"
+                f"argument '{name}': {value} is out of range [{info.min}, {high}]"
             )
-        return int(np.array(value, dtype=dtype).astype(np.int64))
+        bits = int(value) & ((1 << (8 * dtype.itemsize)) - 1)
+        return int(
+            np.array(bits, dtype=f"u{dtype.itemsize}").view(dtype).astype(np.int64)
+        )
     if not isinstance(value, int | float | np.integer | np.floating) or isinstance(
         value, bool
     ):
@@ -168,7 +177,7 @@ def _array_words(name: str, type_: MemRefType, value: object) -> list[int]:
             f"{type(value).__name__}"
         )
     dtype = numpy_dtype(type_.element_type)
-    if value.dtype != dtype:
+    if not stores_as(value.dtype, dtype):
         raise HostExecutionError(
             f"argument '{name}' of type {type_} needs an array of dtype {dtype}, "
             f"found dtype {value.dtype}"
@@ -211,6 +220,8 @@ class _Arguments:
     words: np.ndarray
     ranges: np.ndarray
     keep: list[object]
+    dynamic_shared: int = 0
+    """Bytes of the block's dynamic shared array."""
 
 
 def _bind(
@@ -340,8 +351,14 @@ class HostModule:
         args: Sequence[object],
         kernel: str | None = None,
         warp_size: int = 32,
+        *,
+        dynamic_shared_bytes: int = 0,
     ) -> HostResult:
-        """Runs every thread of the launch; arrays in `args` are updated in place."""
+        """Runs every thread of the launch; arrays in `args` are updated in place
+        (a tuple argument passes its elements, as numba's launches do).
+
+        `dynamic_shared_bytes` sizes the block's dynamic shared array (numba's
+        fourth launch parameter)."""
         function, entry = self.kernel_entry(kernel)
         try:
             geometry = Geometry(dim3(grid, "grid"), dim3(block, "block"), warp_size)
@@ -349,7 +366,13 @@ class HostModule:
             raise HostExecutionError(str(error)) from None
         if not 1 <= warp_size <= 32:
             raise HostExecutionError(f"warp_size must be in [1, 32], found {warp_size}")
-        bound = _bind(function, entry, args)
+        if not 0 <= dynamic_shared_bytes <= MAX_SHARED_BYTES_PER_BLOCK:
+            raise HostExecutionError(
+                f"dynamic shared memory must be in [0, {MAX_SHARED_BYTES_PER_BLOCK}] bytes, "
+                f"found {dynamic_shared_bytes}"
+            )
+        bound = _bind(function, entry, flatten_arguments(args))
+        bound.dynamic_shared = dynamic_shared_bytes
         self._set_ranges(bound, self.program)
         start = time.perf_counter()
         if entry.mode is Mode.DIRECT:
@@ -367,7 +390,13 @@ class HostModule:
         count = program.variable("__simt_nranges")
         ctypes.c_void_p.from_address(table).value = bound.ranges.ctypes.data
         ctypes.c_int64.from_address(count).value = len(bound.ranges) // 2
+        dynamic = program.variable("__simt_dynamic_bytes")
+        ctypes.c_int64.from_address(dynamic).value = bound.dynamic_shared
         _fault_words(program)[:] = 0
+
+    def shared_bytes(self, bound: _Arguments) -> int:
+        """Bytes of one block's shared memory for this launch."""
+        return self.program.ir.shared.block_bytes(bound.dynamic_shared)
 
     def _engines(self, count: int) -> list[HostProgram]:
         """`count` compiled copies of the module (each has its own globals, so
@@ -410,8 +439,9 @@ class HostModule:
         engines = self._engines(count)
         bounds = np.linspace(0, geometry.blocks, count + 1).astype(np.int64)
         words = geometry.words()
+        shared = self.shared_bytes(bound)
         jobs = [
-            _DirectJob(program, entry, words, bound, int(first), int(last))
+            _DirectJob(program, entry, words, bound, int(first), int(last), shared)
             for program, first, last in zip(
                 engines, bounds[:-1], bounds[1:], strict=True
             )
@@ -434,6 +464,23 @@ def _fault_words(program: HostProgram) -> np.ndarray:
     return program.fault_words
 
 
+class SharedMemory:
+    """The shared memory of `blocks` blocks that run at once, `block_bytes` each
+    (16-byte aligned), zeroed."""
+
+    def __init__(self, blocks: int, block_bytes: int) -> None:
+        self.block_bytes = block_bytes
+        self.memory = np.zeros(blocks * block_bytes + 16, dtype=np.uint8)
+        self.base = -(-self.memory.ctypes.data // 16) * 16
+
+    def block(self, index: np.ndarray) -> np.ndarray:
+        """The shared memory address of each block in `index` (within the wave)."""
+        return self.base + index * self.block_bytes
+
+    def clear(self) -> None:
+        self.memory[:] = 0
+
+
 @dataclass
 class _DirectJob:
     """A range of blocks run to completion by `__simt_run_direct` of one copy."""
@@ -444,6 +491,7 @@ class _DirectJob:
     bound: _Arguments
     first: int
     last: int
+    shared_bytes: int
 
     def run(self) -> None:
         run = _function(
@@ -455,6 +503,10 @@ class _DirectJob:
             ctypes.c_int64,
         )
         record = np.zeros(RECORD_FIELDS, dtype=np.int64)
+        shared = SharedMemory(1, self.shared_bytes)
+        record[Field.SHARED] = shared.base
+        record[Field.SHARED_BYTES] = self.shared_bytes
+        record[Field.DYNAMIC_SHARED] = self.bound.dynamic_shared
         run(
             record.ctypes.data,
             self.program.function(self.entry.entry),
@@ -521,6 +573,7 @@ class _FiberLauncher:
         self.contexts = np.zeros(0, dtype=np.int64)
         if host.program.ir.switch == "ucontext" and not self.coroutines:
             self.contexts = np.zeros(count * CONTEXT_BYTES // 8, dtype=np.int64)
+        self.shared = SharedMemory(self.wave, host.shared_bytes(bound))
         capacity = host.trace_records if entry.mode is Mode.LOCKSTEP else 0
         self.traces = np.zeros((count, capacity), dtype=np.int64)
         program = host.program
@@ -562,6 +615,9 @@ class _FiberLauncher:
         records[:, Field.WARP_SIZE] = g.warp_size
         records[:, Field.ENTRY] = self.host.program.function(self.entry.entry)
         records[:, Field.ARGS] = self.bound.words.ctypes.data
+        records[:, Field.SHARED] = self.shared.block(index // g.threads_per_block)
+        records[:, Field.SHARED_BYTES] = self.shared.block_bytes
+        records[:, Field.DYNAMIC_SHARED] = self.bound.dynamic_shared
         if len(self.contexts):
             records[:, Field.CONTEXT] = (
                 self.contexts.ctypes.data + index * CONTEXT_BYTES
@@ -609,6 +665,7 @@ class _FiberLauncher:
         records[:, Field.THREAD] = first * per_block + np.arange(count)
         records[:, Field.EVENT] = Event.RUNNING
         records[:, Field.TRACE_LEN] = 0
+        self.shared.clear()
         if self.coroutines:
             records[:, Field.HANDLE] = 0
             return count
@@ -723,6 +780,7 @@ def execute(
     warp_size: int = 32,
     *,
     checks: bool = True,
+    dynamic_shared_bytes: int = 0,
 ) -> Any:
     """Runs `kernel` of `module` for a `grid` x `block` launch on `target`.
 
@@ -740,9 +798,10 @@ def execute(
             args=args,
             kernel=kernel,
             warp_size=warp_size,
+            dynamic_shared_bytes=dynamic_shared_bytes,
         )
     if target != "host":
         raise HostExecutionError(f"expected target 'host' or 'sim', found {target!r}")
     return HostModule(module, checks=checks).launch(
-        grid, block, args, kernel, warp_size
+        grid, block, args, kernel, warp_size, dynamic_shared_bytes=dynamic_shared_bytes
     )

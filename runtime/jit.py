@@ -222,16 +222,13 @@ class SimtKernel:
             self._launch_gpu(grid, block, args, signature, dynamic_shared_bytes)
             self.last_result = None
         elif target == "host":
-            if dynamic_shared_bytes:
-                raise UsageError(
-                    "dynamic shared memory is not supported by host execution; "
-                    "launch with target='sim'"
-                )
-            from simt.frontend.signature import flatten_arguments
-
             module = self.specialize(signature)
             self.last_result = self.host_module(module).launch(
-                grid, block, flatten_arguments(args), self._entry_name(module)
+                grid,
+                block,
+                args,
+                self._entry_name(module),
+                dynamic_shared_bytes=dynamic_shared_bytes,
             )
         else:
             from simt.sim import simulate

@@ -8,7 +8,8 @@ pipeline, with the launches of its `CONSTRUCTS` table.
 
 import math
 
-from numba import cuda
+import numpy as np
+from numba import cuda, float32, int32, int64
 
 SCALE = 3
 """A module-level number constant (the frontend folds it)."""
@@ -218,3 +219,97 @@ def scalar_parameters(a, out, x, y, k, flag):
     if flag != 0:
         t += 1
     out[i] = int(t * x + y)
+
+
+@cuda.jit("void(int32[:], int32[:])")
+def shared_reverse(a, out):
+    """A static shared array per block, reversed across a barrier (every block
+    of a wave has its own)."""
+    s = cuda.shared.array(64, int32)
+    t = cuda.threadIdx.x
+    base = cuda.blockIdx.x * cuda.blockDim.x
+    s[t] = a[base + t]
+    cuda.syncthreads()
+    out[base + t] = s[cuda.blockDim.x - 1 - t] + cuda.blockIdx.x
+
+
+@cuda.jit("void(float32[:, :], float32[:, :])")
+def shared_tile_transpose(a, out):
+    """A 2-D shared tile (tuple shape), 2-D arrays, `cuda.grid(2)` unpacked."""
+    tile = cuda.shared.array((8, 9), float32)
+    x, y = cuda.grid(2)
+    tx = cuda.threadIdx.x
+    ty = cuda.threadIdx.y
+    if y < a.shape[0] and x < a.shape[1]:
+        tile[ty, tx] = a[y, x]
+    cuda.syncthreads()
+    ox = cuda.blockIdx.y * 8 + tx
+    oy = cuda.blockIdx.x * 8 + ty
+    if oy < out.shape[0] and ox < out.shape[1]:
+        out[oy, ox] = tile[tx, ty]
+
+
+@cuda.jit("void(int64[:], int64[:])")
+def dynamic_shared(a, out):
+    """The dynamic shared array (shape 0), sized by the launch."""
+    buf = cuda.shared.array(0, int64)
+    t = cuda.threadIdx.x
+    i = cuda.grid(1)
+    buf[t] = a[i] * 3
+    cuda.syncthreads()
+    out[i] = buf[(t + 1) % cuda.blockDim.x] - buf[t]
+
+
+@cuda.jit("void(int32[:], int32[:])")
+def shared_private_slots(a, out):
+    """Each thread's own shared slot and no barrier (direct mode)."""
+    s = cuda.shared.array(32, int32)
+    t = cuda.threadIdx.x
+    i = cuda.grid(1)
+    s[t] = a[i] + s[t]
+    s[t] *= 2
+    out[i] = s[t]
+
+
+@cuda.jit("void(int64[:], int64[:], int64)")
+def shared_vote(a, out, n):
+    """Shared memory read after a vote (lockstep mode), per block."""
+    s = cuda.shared.array(64, int64)
+    t = cuda.threadIdx.x
+    i = cuda.grid(1)
+    v = a[i] if i < n else 0
+    s[t] = v
+    cuda.syncthreads()
+    if cuda.any_sync(0xFFFFFFFF, v > 50):
+        out[i] = s[(t + 3) % 64] + 1
+    else:
+        out[i] = s[t]
+
+
+@cuda.jit(device=True)
+def _clamp_add(x, lo, hi):
+    y = x + lo
+    if y > hi:
+        return hi, True
+    return y, False
+
+
+@cuda.jit("void(uint8[:], int16[:], uint32[:], float32[:], int64[:, :])")
+def typed_locals_and_calls(small, mid, wide, f, out):
+    """Unsigned and narrow types, casts, a local array, a device function
+    returning a tuple, tuple swaps, negative indices and row views."""
+    i = cuda.grid(1)
+    if i >= out.shape[0]:
+        return
+    buf = cuda.local.array(4, int64)
+    for k in range(4):
+        buf[k] = small[(i + k) % small.size]
+    x = np.int32(mid[i]) * 3
+    y = int(wide[i] >> 3)
+    x, y = y, x
+    z, clipped = _clamp_add(x, np.int64(small[i]), 200)
+    row = out[i]
+    row[0] = z
+    row[1] = 1 if clipped else 0
+    row[2] = buf[-1] - buf[0]
+    row[-1] = int(f[i] * 2.5) + y + np.uint8(small[i] + np.uint8(250))

@@ -39,6 +39,7 @@ from simt.bench.kernels import CORPUS, LaunchCase
 from simt.bench.kernels.programs import INVARIANT_OUTPUTS, program_batch
 from simt.bench.kernels.spec import Tolerance
 from simt.frontend import compile_kernels
+from simt.model.kernel import is_kernel
 
 PROGRAMS = 500
 BATCH = 50
@@ -140,6 +141,32 @@ CONSTRUCTS: dict[str, Callable[[np.random.Generator], LaunchCase]] = {
         np.int32(7),
         np.int64(1),
     ),
+    "shared_reverse": lambda r: _case(
+        5, 64, _ints(r, 320, np.int32), np.zeros(320, np.int32)
+    ),
+    "shared_tile_transpose": lambda r: LaunchCase(
+        (3, 2),
+        (8, 8),
+        [r.normal(size=(13, 21)).astype(np.float32), np.zeros((21, 13), np.float32)],
+    ),
+    "dynamic_shared": lambda r: LaunchCase(
+        (3,), (40,), [_ints(r, 120), np.zeros(120, np.int64)], dynamic_shared_bytes=320
+    ),
+    "shared_private_slots": lambda r: _case(
+        6, 32, _ints(r, 192, np.int32), np.zeros(192, np.int32)
+    ),
+    "shared_vote": lambda r: _case(
+        3, 64, _ints(r, 180), np.zeros(192, np.int64), np.int64(180)
+    ),
+    "typed_locals_and_calls": lambda r: _case(
+        2,
+        32,
+        r.integers(0, 256, 50).astype(np.uint8),
+        _ints(r, 50, np.int16),
+        r.integers(0, 2**32, 50).astype(np.uint32),
+        r.normal(size=50).astype(np.float32),
+        np.zeros((50, 4), np.int64),
+    ),
 }
 """Every construct kernel and how to launch it."""
 
@@ -160,9 +187,11 @@ def constructs() -> ModuleOp:
     return compile_kernels(path.read_text(), str(path))
 
 
-def _name(op: Operation) -> str:
-    assert isinstance(op, func.FuncOp)
-    return op.sym_name.data
+def _kernel_name(op: Operation) -> str | None:
+    """The name of a kernel, None for other ops (shared variables, device functions)."""
+    if isinstance(op, func.FuncOp) and is_kernel(op):
+        return op.sym_name.data
+    return None
 
 
 @pytest.mark.parametrize("name", list(CONSTRUCTS))
@@ -170,13 +199,15 @@ def test_frontend_construct(constructs: ModuleOp, name: str) -> None:
     cases = [CONSTRUCTS[name](_rng(name)), CONSTRUCTS[name](_rng(name + "2"))]
     tolerance = ATOMIC_TOLERANCE if name == "atomics" else FLOATS
     run = Run(name, cases, NOT_INVARIANT.get(name), tolerance)
-    single = ModuleOp([op.clone() for op in constructs.ops if _name(op) == name])
+    single = ModuleOp(
+        [op.clone() for op in constructs.ops if _kernel_name(op) in (name, None)]
+    )
     report = check_module(single, [run])
     _assert_agree(report)
 
 
 def test_every_construct_has_a_launch(constructs: ModuleOp) -> None:
-    names = {_name(op) for op in constructs.ops}
+    names = {_kernel_name(op) for op in constructs.ops} - {None}
     assert names == set(CONSTRUCTS)
 
 

@@ -63,5 +63,47 @@ def test_target_host_is_compiled_once_and_agrees_with_the_simulator() -> None:
 
 
 def test_an_unknown_target_is_refused() -> None:
-    with pytest.raises(ValueError, match="target"):
+    with pytest.raises(simt.SimtError, match="target"):
         simt.jit(SIGNATURE, target="tpu")(scale)  # pyright: ignore[reportArgumentType]
+
+
+def test_host_runs_dynamic_shared_memory_tuples_and_2d_arrays() -> None:
+    """lang's launch forms on the default (host) target: the fourth launch
+    parameter sizes the dynamic shared array, tuple arguments pass their
+    elements, 2-D arrays their strides; each block has its own shared memory."""
+
+    @simt.jit("void(float32[:, :], UniTuple(int64, 2))")
+    def rotate_rows(a, shift):
+        s = cuda.shared.array(0, dtype=np.float32)
+        i = cuda.threadIdx.x
+        row = cuda.blockIdx.x
+        s[i] = a[row, i]
+        cuda.syncthreads()
+        a[row, i] = s[(i + shift[0] + row * shift[1]) % cuda.blockDim.x]
+
+    kernel = _no_gpu(rotate_rows)
+    a = np.arange(4 * 32, dtype=np.float32).reshape(4, 32)
+    expected = a.copy()
+    simulated = a.copy()
+    result = kernel[4, 32, 0, 32 * 4](a, (3, 5))
+    assert isinstance(result, HostResult)
+    kernel.target = "sim"
+    kernel[4, 32, 0, 32 * 4](simulated, (3, 5))
+    for row in range(4):
+        expected[row] = np.roll(expected[row], -(3 + 5 * row))
+    assert np.array_equal(a, expected)
+    assert np.array_equal(simulated, expected)
+
+
+def test_host_faults_on_too_little_dynamic_shared_memory() -> None:
+    @simt.jit("void(float32[::1])")
+    def reverse(a):
+        s = cuda.shared.array(0, dtype=np.float32)
+        i = cuda.threadIdx.x
+        s[i] = a[i]
+        cuda.syncthreads()
+        a[i] = s[31 - i]
+
+    a = np.arange(32, dtype=np.float32)
+    with pytest.raises(simt.SimtError, match="memory access outside every array"):
+        _no_gpu(reverse)[1, 32, 0, 16 * 4](a)
