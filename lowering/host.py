@@ -654,7 +654,9 @@ def _privatize_shared(module: ir.Module) -> SharedLayout:
     return SharedLayout(offsets, end, dynamic)
 
 
-def _replace_operand(instruction: ins.Instruction, old: ir.Value, new: ir.Value) -> None:
+def _replace_operand(
+    instruction: ins.Instruction, old: ir.Value, new: ir.Value
+) -> None:
     """Replaces `old` by `new` among the operands of `instruction`, also where
     llvmlite keeps an operand in an attribute of its own (GEP, insertvalue)."""
     instruction.replace_usage(old, new)
