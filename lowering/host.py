@@ -38,7 +38,12 @@ The retargeting, and every difference from what goes to the GPU:
    `simt.runtime.host`). These calls are opaque to the optimizer, which
    therefore may not merge or move code across block boundaries as freely as
    on the GPU path. Kernels without warp collectives are not instrumented.
-6. With `checks=True` (the default) a division or remainder by zero or of
+6. With `checks=True` (the default) every loop iteration counts against the
+   launch's step limit (each thread's iterations; the header of each cycle
+   calls `__simt_count_step`, and the function returns at once when the
+   thread passed the limit or another thread faulted), so that a kernel that
+   does not terminate stops with a fault instead of hanging; and a division
+   or remainder by zero or of
    `INT_MIN` by -1, a shift by the bit width or more, and a load, store or
    atomic outside every argument array, private array, shared and constant
    variable record a fault (reported with the kernel and thread by
@@ -309,17 +314,54 @@ def _successors(block: ir.Block) -> list[ir.Block]:
     return distinct
 
 
-def function_graph(function: ir.Function) -> FunctionGraph:
-    """The numbered CFG of a function and the immediate post-dominator of each block."""
+def function_graph(
+    function: ir.Function, stops: Mapping[int, ir.Block] | None = None
+) -> FunctionGraph:
+    """The numbered CFG of a function and the immediate post-dominator of each block.
+
+    `stops` maps (by `id`) the blocks a loop guard returns from when the launch
+    must stop to the block the guard continues to otherwise: post-dominance
+    is computed as if they continued there too, so that a loop's exit
+    reconverges where it would without the guards (a stopping launch is
+    abandoned anyway)."""
+    stops = stops or {}
     index = {block: i for i, block in enumerate(function.blocks)}
     successors = tuple(
         tuple(index[t] for t in _successors(block)) for block in function.blocks
     )
     edges = [(b, s) for b, targets in enumerate(successors) for s in targets]
+    edges += [
+        (index[block], index[stops[id(block)]])
+        for block in function.blocks
+        if id(block) in stops
+    ]
     graph = DiGraph.from_edges(0, edges, nodes=range(len(successors)))
     tree = PostDominatorTree(graph)
     ipdom = tuple(_ipdom_index(tree, b) for b in range(len(successors)))
     return FunctionGraph(function.name, successors, ipdom)
+
+
+def _retreating_targets(function: ir.Function) -> list[ir.Block]:
+    """The targets of the retreating edges of a depth-first search from the
+    entry: every cycle of the function has one of them."""
+    entry = function.blocks[0]
+    on_stack = {id(entry)}
+    seen = {id(entry)}
+    stack = [(entry, iter(_successors(entry)))]
+    targets: list[ir.Block] = []
+    while stack:
+        block, successors = stack[-1]
+        following = next(successors, None)
+        if following is None:
+            on_stack.discard(id(block))
+            stack.pop()
+        elif id(following) not in seen:
+            seen.add(id(following))
+            on_stack.add(id(following))
+            stack.append((following, iter(_successors(following))))
+        elif id(following) in on_stack and following not in targets:
+            targets.append(following)
+    return targets
 
 
 def _ipdom_index(tree: PostDominatorTree[int], block: int) -> int:
@@ -429,6 +471,31 @@ class _Checker:
 
     module: ir.Module
     sites: list[FaultSite] = field(default_factory=lambda: [])
+    stops: dict[int, ir.Block] = field(default_factory=lambda: {})
+    """The blocks loop guards return from, by `id`, to the block each guard
+    continues to (`function_graph`)."""
+
+    def guard_loops(self, function: ir.Function) -> None:
+        """Counts each iteration of every cycle at its header (the target of a
+        retreating edge of a depth-first search, so every cycle, reducible or
+        not, has one) and returns from `function` once the thread must stop."""
+        count = _declare(self.module, "__simt_count_step", _I1, [_I64])
+        result = function.function_type.return_type
+        for header in _retreating_targets(function):
+            builder = ir.IRBuilder(header)
+            builder.position_before(_first_non_phi(header))
+            site = self.site(function, "the iterations of a loop")
+            stop = builder.call(count, [site])
+            rest = _split_after(header, stop)
+            leave = function.append_basic_block(f"{header.name}.stop")
+            self.stops[id(leave)] = rest
+            builder.position_at_end(header)
+            builder.cbranch(stop, leave, rest)
+            builder.position_at_end(leave)
+            if isinstance(result, ir.VoidType):
+                builder.ret_void()
+            else:
+                builder.ret(ir.Constant(result, ir.Undefined))
 
     def run(self, function: ir.Function) -> None:
         for block in list(function.blocks):
@@ -871,13 +938,16 @@ def retarget(
     names = [f.name for f in module.functions if not f.is_declaration]
     warp = _reaching(uses, uses.warp, names)
     block = _reaching(uses, uses.block, names)
-    graphs: list[FunctionGraph] = []
     defined = [f for f in module.functions if not f.is_declaration]
+    checker = _Checker(module)
+    if checks:
+        for function in defined:
+            checker.guard_loops(function)
+    graphs: list[FunctionGraph] = []
     for function in defined:
         if function.name in warp:
-            graphs.append(function_graph(function))
+            graphs.append(function_graph(function, checker.stops))
             _instrument(module, function, len(graphs) - 1)
-    checker = _Checker(module)
     if checks:
         for function in defined:
             checker.run(function)

@@ -132,6 +132,7 @@ class FaultKind(IntEnum):
     DIVISION = 1
     SHIFT = 2
     MEMORY = 3
+    STEPS = 4
 
 
 FAULT_WORDS = 4
@@ -421,6 +422,30 @@ record:
   br label %done
 done:
   ret void
+}}
+
+@__simt_step_limit = global i64 0
+@__simt_steps = global i64 0
+
+; Counts a loop iteration; true (the caller returns at once) when the launch
+; passed its step limit or a thread faulted: a kernel that does not terminate
+; stops instead of hanging.
+define i1 @__simt_count_step(i64 %site) alwaysinline {{
+entry:
+  %n = load i64, ptr @__simt_steps
+  %n1 = add i64 %n, 1
+  store i64 %n1, ptr @__simt_steps
+  %limit = load i64, ptr @__simt_step_limit
+  %over = icmp ugt i64 %n1, %limit
+  %fault = load i64, ptr @__simt_fault
+  %faulted = icmp ne i64 %fault, 0
+  %stop = or i1 %over, %faulted
+  br i1 %over, label %record, label %done
+record:
+  call void @__simt_record_fault(i64 {steps_kind}, i64 %site, i64 0)
+  br label %done
+done:
+  ret i1 %stop
 }}
 
 define void @__simt_fault_if(i1 %bad, i64 %kind, i64 %site) alwaysinline {{
@@ -891,6 +916,7 @@ def runtime_text(switch: str | None = None) -> str:
         barrier=int(Event.BARRIER),
         handle=int(Field.HANDLE),
         shared=int(Field.SHARED),
+        steps_kind=int(FaultKind.STEPS),
         shared_bytes=int(Field.SHARED_BYTES),
         frame=int(Field.FRAME),
         frame_cap=int(Field.FRAME_CAP),

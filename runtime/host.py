@@ -83,6 +83,7 @@ from simt.model.errors import SimtError
 from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK
 from simt.runtime.abi import kernel_params, numpy_dtype, stores_as
 from simt.runtime.launch import Dim3, dim3
+from simt.sim.simulate import STEPS_PER_WARP
 
 Target = Literal["host", "sim"]
 
@@ -222,6 +223,8 @@ class _Arguments:
     keep: list[object]
     dynamic_shared: int = 0
     """Bytes of the block's dynamic shared array."""
+    step_limit: int = 0
+    """Loop iterations the launch may start."""
 
 
 def _bind(
@@ -353,12 +356,19 @@ class HostModule:
         warp_size: int = 32,
         *,
         dynamic_shared_bytes: int = 0,
+        step_limit: int | None = None,
     ) -> HostResult:
         """Runs every thread of the launch; arrays in `args` are updated in place
         (a tuple argument passes its elements, as numba's launches do).
 
         `dynamic_shared_bytes` sizes the block's dynamic shared array (numba's
-        fourth launch parameter)."""
+        fourth launch parameter). `step_limit` bounds the visits of loop headers
+        by all threads together (default: the simulator's default bound on
+        warp instructions, `STEPS_PER_WARP` per warp, which a kernel reaches
+        later on the host, where one iteration is several instructions; each
+        CPU thread of a parallel launch counts its own; only a module compiled
+        with checks counts): a launch that passes it stops with a
+        `HostExecutionError` instead of running forever."""
         function, entry = self.kernel_entry(kernel)
         try:
             geometry = Geometry(dim3(grid, "grid"), dim3(block, "block"), warp_size)
@@ -373,6 +383,10 @@ class HostModule:
             )
         bound = _bind(function, entry, flatten_arguments(args))
         bound.dynamic_shared = dynamic_shared_bytes
+        if step_limit is not None and step_limit < 1:
+            raise HostExecutionError(f"step_limit must be positive, found {step_limit}")
+        warps = geometry.blocks * -(-geometry.threads_per_block // warp_size)
+        bound.step_limit = step_limit or STEPS_PER_WARP * warps
         self._set_ranges(bound, self.program)
         start = time.perf_counter()
         if entry.mode is Mode.DIRECT:
@@ -392,6 +406,10 @@ class HostModule:
         ctypes.c_int64.from_address(count).value = len(bound.ranges) // 2
         dynamic = program.variable("__simt_dynamic_bytes")
         ctypes.c_int64.from_address(dynamic).value = bound.dynamic_shared
+        limit = program.variable("__simt_step_limit")
+        ctypes.c_int64.from_address(limit).value = bound.step_limit
+        steps = program.variable("__simt_steps")
+        ctypes.c_int64.from_address(steps).value = 0
         _fault_words(program)[:] = 0
 
     def shared_bytes(self, bound: _Arguments) -> int:
@@ -419,6 +437,10 @@ class HostModule:
             FaultKind.DIVISION: "division by zero or overflow",
             FaultKind.SHIFT: "shift amount out of range",
             FaultKind.MEMORY: "memory access outside every array",
+            FaultKind.STEPS: (
+                "step limit reached (the kernel may not terminate; pass a larger "
+                "step_limit if it does)"
+            ),
         }[FaultKind(kind)]
         raise HostExecutionError(
             f"@{entry.name}: {geometry.describe(thread)}: {problem}: {where.what} in "

@@ -229,6 +229,7 @@ class SimtKernel:
                 args,
                 self._entry_name(module),
                 dynamic_shared_bytes=dynamic_shared_bytes,
+                step_limit=self.step_limit,
             )
         else:
             from simt.sim import simulate
@@ -418,7 +419,9 @@ def jit(
     """numba.cuda.jit's forms, compiled by simt (see the module docstring):
     `@jit`, `@jit()`, `@jit(signature)`, `@jit(device=True)`,
     `@jit(signature, device=True)`; `passes` is a pass pipeline run on each
-    specialization; `step_limit` bounds a simulated launch (`simt.simulate`);
+    specialization; `step_limit` bounds a launch (on the simulator the
+    warp-instructions, `simt.simulate`; on the host each thread's loop
+    iterations, `simt.runtime.host`);
     `target` is where launches run ("gpu", "host", "sim"; None: the GPU if
     any, else the host)."""
     if passes is not None and not isinstance(passes, str):

@@ -510,3 +510,72 @@ def test_execute_on_the_simulator_returns_its_metrics() -> None:
     assert list(out) == [3 * t for t in range(40)]
     with pytest.raises(HostExecutionError, match="target"):
         simt.execute(parse(PRIVATE), 1, 40, [out], target="gpu")  # pyright: ignore[reportArgumentType]
+
+
+NEVER_ENDS = """
+from numba import cuda
+
+
+@cuda.jit("void(int64[:])")
+def spin(a):
+    i = cuda.grid(1)
+    while a[i] >= 0:
+        a[i] = (a[i] + 1) % 7
+
+
+@cuda.jit("void(int64[:])")
+def spin_at_barriers(a):
+    i = cuda.grid(1)
+    while a[i] >= 0:
+        a[i] = (a[i] + 1) % 7
+        cuda.syncthreads()
+
+
+@cuda.jit("void(int64[:])")
+def spin_and_vote(a):
+    i = cuda.grid(1)
+    while a[i] >= 0:
+        a[i] = (a[i] + 1) % 7
+        if cuda.any_sync(0xFFFFFFFF, a[i] == 100):
+            a[i] = 3
+"""
+
+
+@pytest.mark.parametrize(
+    ("kernel", "mode"),
+    [
+        ("spin", Mode.DIRECT),
+        ("spin_at_barriers", Mode.FIBERS),
+        ("spin_and_vote", Mode.LOCKSTEP),
+    ],
+)
+def test_a_kernel_that_never_ends_stops_at_the_step_limit(
+    kernel: str, mode: Mode
+) -> None:
+    module = simt.compile_python(NEVER_ENDS, "void(int64[:])", kernel)
+    host = HostModule(module)
+    assert host.kernel_entry(None)[1].mode in (mode, Mode.COROUTINES)
+    with pytest.raises(HostExecutionError, match="step limit reached"):
+        host.launch(2, 64, [np.zeros(128, np.int64)], step_limit=20_000)
+
+
+def test_the_step_limit_counts_the_visits_of_loop_headers() -> None:
+    """n iterations of a `for` visit its header n + 1 times (the last to exit):
+    999 iterations run under a limit of 1000, 1000 do not."""
+    source = """
+from numba import cuda
+
+
+@cuda.jit("void(int64[:], int64)")
+def count(a, n):
+    s = 0
+    for k in range(n):
+        s += k
+    a[0] = s
+"""
+    host = HostModule(simt.compile_python(source, "void(int64[:], int64)"))
+    a = np.zeros(1, np.int64)
+    host.launch(1, 1, [a, np.int64(999)], step_limit=1000)
+    assert a[0] == 998 * 999 // 2
+    with pytest.raises(HostExecutionError, match="step limit"):
+        host.launch(1, 1, [a, np.int64(1000)], step_limit=1000)
