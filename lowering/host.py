@@ -621,7 +621,7 @@ class _Checker:
         too_small = builder.icmp_unsigned("<", bytes_, ir.Constant(_I64, size))
         last = builder.sub(bytes_, ir.Constant(_I64, size))
         beyond = builder.icmp_unsigned(">", offset, last)
-        bad = builder.or_(too_small, beyond)
+        bad: Any = builder.or_(too_small, beyond)
         self.fault_if(builder, bad, host_shim.FaultKind.MEMORY, site)
         return builder.select(bad, self.scratch(builder, pointer.type), pointer)
 
@@ -741,7 +741,7 @@ def _shared_address(
     base_fn: ir.Function,
     variable: ir.GlobalVariable,
     offset: int,
-) -> ir.Value:
+) -> Any:
     """`variable`'s address in the block's shared memory, computed at the entry."""
     builder = ir.IRBuilder(function.entry_basic_block)
     builder.position_at_start(function.entry_basic_block)
