@@ -82,7 +82,9 @@ from simt.lowering.host_shim import (
 from simt.model.errors import SimtError
 from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK
 from simt.runtime.abi import kernel_params, numpy_dtype, stores_as
-from simt.runtime.launch import Dim3, dim3
+from simt.runtime.launch import Dim3
+from simt.sim.errors import SimulationError
+from simt.sim.launch import as_dim3, check_cuda_limits
 from simt.sim.simulate import STEPS_PER_WARP
 
 Target = Literal["host", "sim"]
@@ -371,9 +373,12 @@ class HostModule:
         `HostExecutionError` instead of running forever."""
         function, entry = self.kernel_entry(kernel)
         try:
-            geometry = Geometry(dim3(grid, "grid"), dim3(block, "block"), warp_size)
-        except ValueError as error:
+            grid3, block3 = as_dim3(grid, "grid"), as_dim3(block, "block")
+            check_cuda_limits(grid3, block3)
+        except SimulationError as error:
+            # The simulator's checks of a launch, CUDA's limits: the same here.
             raise HostExecutionError(str(error)) from None
+        geometry = Geometry(grid3, block3, warp_size)
         if not 1 <= warp_size <= 32:
             raise HostExecutionError(f"warp_size must be in [1, 32], found {warp_size}")
         if not 0 <= dynamic_shared_bytes <= MAX_SHARED_BYTES_PER_BLOCK:
