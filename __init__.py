@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from simt.lowering.ptx import to_llvm_ir, to_ptx
     from simt.model.errors import SimtError
     from simt.pipeline import apply_passes, default_context
+    from simt.runtime.host import execute
     from simt.runtime.jit import jit
     from simt.sim import SimulationError, SimulationResult, SimulationStats, simulate
     from simt.sim.profile import profile
@@ -36,6 +37,7 @@ _EXPORTS = {
     "autotune": "simt.tuning",
     "compile_python": "simt.frontend",
     "default_context": "simt.pipeline",
+    "execute": "simt.runtime.host",
     "jit": "simt.runtime.jit",
     "profile": "simt.sim.profile",
     "simulate": "simt.sim",
@@ -54,6 +56,7 @@ __all__ = [
     "autotune",
     "compile_python",
     "default_context",
+    "execute",
     "jit",
     "profile",
     "simulate",

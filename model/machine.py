@@ -18,3 +18,7 @@ MAX_BLOCK_DIM = (1024, 1024, 64)
 
 MAX_GRID_DIM = (2**31 - 1, 65535, 65535)
 """Maximum x, y and z dimension of a grid."""
+
+MAX_SHARED_BYTES_PER_BLOCK = 227 * 1024
+"""Maximum shared memory of one block (static and dynamic together), with the
+opt-in of compute capability 9.0; 8.0 allows 163 KiB, 7.0 96 KiB."""

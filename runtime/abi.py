@@ -77,6 +77,19 @@ def numpy_dtype(type_: Attribute) -> np.dtype[Any]:
     raise LaunchArgumentError(f"no numpy dtype for the kernel parameter type {type_}")
 
 
+def stores_as(found: np.dtype[Any], expected: np.dtype[Any]) -> bool:
+    """Whether an array of dtype `found` passes for the IR's `expected`: the same
+    dtype, or the unsigned dtype of a signed one (the IR's integers are
+    signless: numba's `uint8[:]` is an `i8` memref holding the bits)."""
+    if found == expected:
+        return True
+    return (
+        found.kind == "u"
+        and expected.kind == "i"
+        and found.itemsize == expected.itemsize
+    )
+
+
 def kernel_params(kernel: func.FuncOp) -> tuple[KernelParam, ...]:
     """The parameters of a kernel, named after `simt.arg_names` when present."""
     names = _arg_names(kernel)
@@ -110,7 +123,7 @@ def _array_fields(param: KernelParam, value: object) -> list[object]:
     typed: dict[str, Any] = interface  # pyright: ignore[reportUnknownVariableType]
     dtype = np.dtype(typed["typestr"])
     shape = tuple(int(extent) for extent in typed["shape"])
-    if dtype != param.dtype or len(shape) != param.ndim:
+    if not stores_as(dtype, param.dtype) or len(shape) != param.ndim:
         raise LaunchArgumentError(
             f"expected '{param.describe()}', found a {len(shape)}-d {dtype} array"
         )

@@ -22,15 +22,25 @@ int64, floats as float64), one specialization per signature. `device=True`
 makes a device function: kernels that call it inline it; it cannot be
 launched. A function made by `exec` (no source file) takes its text as
 `source=`. Each specialization goes through `simt.compile_python` and the pass
-pipeline once. A launch runs on the GPU through numba-cuda when
-`numba.cuda.is_available()` (PTX from `simt.to_ptx` for the device's
-architecture, loaded by `simt.runtime.launch`; numpy arrays are copied to the
-device and back, as numba does), and on `simt.simulate` otherwise; numpy
-arrays are updated in place either way, so both give the same results.
+pipeline once. Where a launch runs is the kernel's `target`:
+
+- `"gpu"`: through numba-cuda (PTX from `simt.to_ptx` for the device's
+  architecture, loaded by `simt.runtime.launch`; numpy arrays are copied to
+  the device and back, as numba does);
+- `"host"`: the same lowered code on this CPU (`simt.runtime.host`, compiled
+  once per specialization);
+- `"sim"`: the simulator; the launch returns its `SimulationResult` (metrics);
+- `None` (the default): the GPU when `numba.cuda.is_available()`, else the
+  host, saying once on stderr that no GPU was found.
+
+Numpy arrays are updated in place on every target, so all give the same
+results. A launch returns the target's result (`HostResult`,
+`SimulationResult`, or None on the GPU), also kept as `last_result`.
 """
 
 from __future__ import annotations
 
+import sys
 import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -51,11 +61,30 @@ from simt.runtime.launch import (
     with_device_arrays,
 )
 
+Target = Literal["gpu", "host", "sim"]
+TARGETS: tuple[str, ...] = ("gpu", "host", "sim")
+
+_noted_no_gpu = False
+
 
 def _gpu_available() -> bool:
     from numba import cuda
 
     return bool(cuda.is_available())
+
+
+def note_no_gpu() -> None:
+    """Says on stderr, once per process, that launches run on the host."""
+    global _noted_no_gpu
+    if _noted_no_gpu:
+        return
+    _noted_no_gpu = True
+    print(
+        "simt: no GPU found (numba.cuda.is_available() is False); kernels run on "
+        "the host (the lowered code, JIT-compiled for this CPU); pass "
+        "target='sim' for the simulator's metrics",
+        file=sys.stderr,
+    )
 
 
 def find_kernel(module: ModuleOp, name: str) -> func.FuncOp:
@@ -88,9 +117,20 @@ class SimtKernel:
     _modules: dict[str, ModuleOp] = field(
         default_factory=dict[str, ModuleOp], repr=False
     )
+    target: Target | None = None
+    """Where launches run (module docstring); None: the GPU if any, else the host."""
+    last_result: Any = field(default=None, repr=False)
+    """What the last launch returned (`HostResult`, `SimulationResult` or None)."""
     _gpus: dict[str, GpuKernel] = field(
         default_factory=dict[str, GpuKernel], repr=False
     )
+    _hosts: dict[int, Any] = field(default_factory=dict[int, Any], repr=False)
+
+    def __post_init__(self) -> None:
+        if self.target is not None and self.target not in TARGETS:
+            raise UsageError(
+                f"expected a target among {', '.join(TARGETS)}, found {self.target!r}"
+            )
 
     @property
     def signatures(self) -> list[str]:
@@ -152,7 +192,7 @@ class SimtKernel:
             self._gpus[key] = found
         return found
 
-    def __getitem__(self, config: object) -> Callable[..., None]:
+    def __getitem__(self, config: object) -> Callable[..., Any]:
         """`kernel[grid, block]`, `kernel[grid, block, stream]` or
         `kernel[grid, block, stream, dynamic_shared_bytes]`, as numba."""
         grid, block, shared = launch_config(config)
@@ -171,25 +211,63 @@ class SimtKernel:
         args: Sequence[object],
         *,
         dynamic_shared_bytes: int = 0,
-    ) -> None:
-        """Runs the kernel on the GPU if one is present, else on the simulator.
+    ) -> Any:
+        """Runs the kernel on its target; returns (and keeps) the target's result.
 
         Launches are synchronous (numba's stream argument is accepted and the
         launch completes before this returns)."""
         signature = self.signature_for(args)
-        if self.use_gpu():
+        target = self.resolved_target()
+        if target == "gpu":
             self._launch_gpu(grid, block, args, signature, dynamic_shared_bytes)
-            return
-        from simt.sim import simulate
+            self.last_result = None
+        elif target == "host":
+            module = self.specialize(signature)
+            self.last_result = self.host_module(module).launch(
+                grid,
+                block,
+                args,
+                self._entry_name(module),
+                dynamic_shared_bytes=dynamic_shared_bytes,
+                step_limit=self.step_limit,
+            )
+        else:
+            from simt.sim import simulate
 
-        simulate(
-            self.specialize(signature),
-            grid=grid,
-            block=block,
-            args=list(args),
-            step_limit=self.step_limit,
-            dynamic_shared_bytes=dynamic_shared_bytes,
-        )
+            module = self.specialize(signature)
+            self.last_result = simulate(
+                module,
+                grid=grid,
+                block=block,
+                args=list(args),
+                kernel=self._entry_name(module),
+                step_limit=self.step_limit,
+                dynamic_shared_bytes=dynamic_shared_bytes,
+            )
+        return self.last_result
+
+    def resolved_target(self) -> Target:
+        """The target of the next launch (the default chosen by GPU presence)."""
+        if self.target is not None:
+            return self.target
+        if self.use_gpu():
+            return "gpu"
+        note_no_gpu()
+        return "host"
+
+    def _entry_name(self, module: ModuleOp) -> str:
+        return find_kernel(module, self.py_func.__name__).sym_name.data
+
+    def host_module(self, module: ModuleOp | None = None) -> Any:
+        """The kernel compiled for the host (once per specialization)."""
+        module = self.module if module is None else module
+        found = self._hosts.get(id(module))
+        if found is None:
+            from simt.runtime.host import HostModule
+
+            found = HostModule(module)
+            self._hosts[id(module)] = found
+        return found
 
     def _launch_gpu(
         self,
@@ -297,6 +375,7 @@ def jit(
     device: Literal[False] = False,
     source: str | None = None,
     step_limit: int | None = None,
+    target: Target | None = None,
 ) -> Callable[[Callable[..., None]], SimtKernel]: ...
 @overload
 def jit(  # pyright: ignore[reportOverlappingOverload]
@@ -306,6 +385,7 @@ def jit(  # pyright: ignore[reportOverlappingOverload]
     device: Literal[False] = False,
     source: str | None = None,
     step_limit: int | None = None,
+    target: Target | None = None,
 ) -> SimtKernel: ...
 @overload
 def jit(
@@ -315,6 +395,7 @@ def jit(
     device: Literal[False] = False,
     source: str | None = None,
     step_limit: int | None = None,
+    target: Target | None = None,
 ) -> Callable[[Callable[..., None]], SimtKernel]: ...
 @overload
 def jit(
@@ -324,6 +405,7 @@ def jit(
     device: Literal[True],
     source: str | None = None,
     step_limit: int | None = None,
+    target: Target | None = None,
 ) -> Callable[[Callable[..., Any]], SimtDeviceFunction]: ...
 def jit(
     signature_or_function: object = None,
@@ -332,18 +414,28 @@ def jit(
     device: bool = False,
     source: str | None = None,
     step_limit: int | None = None,
+    target: Target | None = None,
 ) -> Any:
     """numba.cuda.jit's forms, compiled by simt (see the module docstring):
     `@jit`, `@jit()`, `@jit(signature)`, `@jit(device=True)`,
     `@jit(signature, device=True)`; `passes` is a pass pipeline run on each
-    specialization; `step_limit` bounds a simulated launch (`simt.simulate`)."""
+    specialization; `step_limit` bounds a launch (on the simulator the
+    warp-instructions, `simt.simulate`; on the host each thread's loop
+    iterations, `simt.runtime.host`);
+    `target` is where launches run ("gpu", "host", "sim"; None: the GPU if
+    any, else the host)."""
     if passes is not None and not isinstance(passes, str):
         raise UsageError(f"passes must be a pipeline string, found {passes!r}")
     if isinstance(signature_or_function, types.FunctionType):
         if device:
             return SimtDeviceFunction(signature_or_function)
         return SimtKernel(
-            signature_or_function, None, passes, source=source, step_limit=step_limit
+            signature_or_function,
+            None,
+            passes,
+            source=source,
+            step_limit=step_limit,
+            target=target,
         )
     signature = signature_or_function
     if signature is not None:
@@ -355,7 +447,12 @@ def jit(
         if device:
             return SimtDeviceFunction(py_func, signature)
         return SimtKernel(
-            py_func, signature, passes, source=source, step_limit=step_limit
+            py_func,
+            signature,
+            passes,
+            source=source,
+            step_limit=step_limit,
+            target=target,
         )
 
     return decorate

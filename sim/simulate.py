@@ -43,6 +43,7 @@ from xdsl.ir import Attribute
 
 from simt.model.costs import CostTable, as_cost_table
 from simt.model.kernel import ARG_NAMES_ATTR, is_kernel
+from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK
 from simt.sim.activity import ActivityTrace
 from simt.sim.errors import SimulationError
 from simt.sim.launch import Launch, as_dim3, check_cuda_limits, check_memory
@@ -180,9 +181,10 @@ class Simulator:
     ) -> SimulationResult:
         """Simulates one launch (see `simulate`)."""
         _check_call(self.module, args, None, step_limit)
-        if dynamic_shared_bytes < 0:
+        if not 0 <= dynamic_shared_bytes <= MAX_SHARED_BYTES_PER_BLOCK:
             raise SimulationError(
-                f"dynamic_shared_bytes must be non-negative, found {dynamic_shared_bytes}"
+                f"dynamic_shared_bytes must be in [0, {MAX_SHARED_BYTES_PER_BLOCK}], "
+                f"found {dynamic_shared_bytes}"
             )
         grid3, block3 = as_dim3(grid, "grid"), as_dim3(block, "block")
         check_cuda_limits(grid3, block3)

@@ -218,12 +218,59 @@ class SimtOptMain(xDSLOptMain):
         del error
         return None
 
+    def output_resulting_program(self, prog: ModuleOp) -> str:
+        try:
+            return super().output_resulting_program(prog)
+        except DiagnosticException as error:
+            name = self.get_input_name()
+            located = relocate(str(error), _source_text(name), name)
+            if located == str(error):
+                raise
+            raise DiagnosticException(located) from None
+
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
     ) -> ModuleOp | None:
         self.line_offset = start_offset
         load_eager_dialects(self.ctx)
         return super().parse_chunk(chunk, file_extension, start_offset)
+
+
+_UNLOCATED = re.compile(r"^(@[\w$.-]+|<module>):")
+
+
+def relocate(message: str, source: str, filename: str) -> str:
+    """Gives a diagnostic that names a function or the module a file position.
+
+    A target's diagnostic (`simt.to_ptx`'s checks) names what it is about, as
+    `@k: ...` or `<module>: ...`: the first becomes `file:line:col: @k: ...`
+    (the line of `func.func @k` or `def k(` in `source`), the second
+    `file:1:1: ...`; any other message is returned unchanged.
+    """
+    found = _UNLOCATED.match(message)
+    if found is None or not filename:
+        return message
+    what = found.group(1)
+    line, column = 1, 1
+    if what.startswith("@"):
+        pattern = re.compile(
+            rf"(func\.func\s+(?:\w+\s+)*|def\s+)(@?{re.escape(what[1:])})\b"
+        )
+        for index, text in enumerate(source.splitlines()):
+            hit = pattern.search(text)
+            if hit is not None:
+                line, column = index + 1, hit.start(2) + 1
+                break
+        return f"{filename}:{line}:{column}: {message}"
+    return f"{filename}:{line}:{column}:{message[len(what) + 1 :]}"
+
+
+def _source_text(name: str) -> str:
+    try:
+        with open(name, encoding="utf-8", errors="replace") as file:
+            return file.read()
+    except OSError:
+        return ""
 
 
 class _LocatingParser(Parser):

@@ -53,6 +53,9 @@ class LaunchCase:
     grid: tuple[int, ...]
     block: tuple[int, ...]
     args: list[Arg]
+    dynamic_shared_bytes: int = 0
+    """Bytes of each block's dynamic shared array (numba's fourth launch
+    parameter)."""
 
     @property
     def threads(self) -> int:

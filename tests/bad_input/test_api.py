@@ -9,7 +9,7 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pytest
@@ -179,10 +179,16 @@ def test_default_step_limit_scales_with_the_launch() -> None:
     assert STEPS_PER_WARP < 10**8
 
 
-def test_jit_passes_its_step_limit_to_the_simulator() -> None:
-    launched = simt.jit("void(int32[:])", step_limit=3000)(spin)
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [("sim", "step limit 3000"), ("host", "step limit reached"), (None, "step limit")],
+)
+def test_jit_passes_its_step_limit_to_the_target(
+    target: Literal["sim", "host"] | None, message: str
+) -> None:
+    launched = simt.jit("void(int32[:])", step_limit=3000, target=target)(spin)
     launched.use_gpu = lambda: False
-    with pytest.raises(simt.SimulationError, match="step limit 3000"):
+    with pytest.raises(simt.SimtError, match=message):
         launched[1, 32](_a(4))
 
 

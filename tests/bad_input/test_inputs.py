@@ -178,7 +178,10 @@ def test_target_option_errors_name_the_target(tmp_path: Path) -> None:
     path.write_text("")
     outcome = run_cli(str(path), "-t", "ptx{ar=sm_90}")
     assert_user_error(
-        outcome, "simt-opt: error: target 'ptx': ", '"ar"', "(options: arch)"
+        outcome,
+        "simt-opt: error: target 'ptx': ",
+        '"ar"',
+        "(options: arch, isa, ptxas)",
     )
 
 

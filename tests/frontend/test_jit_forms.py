@@ -14,7 +14,7 @@ from simt.runtime.jit import SimtDeviceFunction, SimtKernel
 
 
 def on_simulator(kernel: SimtKernel) -> SimtKernel:
-    kernel.use_gpu = lambda: False
+    kernel.target = "sim"
     return kernel
 
 

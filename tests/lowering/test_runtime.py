@@ -114,9 +114,10 @@ def test_gpu_path_up_to_the_launch() -> None:
     assert values(args) == [None, None, 256, 4, 0x3000, 256, 4, 256]
 
 
-def test_jit_without_gpu_runs_on_the_simulator() -> None:
+def test_jit_without_gpu_runs_on_the_host() -> None:
     kernel = simt.jit("void(int32[:], int32)")(double)
     kernel.use_gpu = lambda: False
     a = np.arange(100, dtype=np.int32)
-    kernel[2, 64](a, 100)
+    result = kernel[2, 64](a, 100)
     assert np.array_equal(a, np.arange(100, dtype=np.int32) * 2)
+    assert kernel.resolved_target() == "host" and result.threads == 128

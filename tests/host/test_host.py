@@ -1,0 +1,581 @@
+"""Host execution (`simt.execute`, `simt.runtime.host`): the shim's semantics.
+
+Each test runs IR on the host and, where the result is defined by the
+simulator's model (which lanes vote together, barriers), on the simulator
+too: the two must agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.parser import Parser
+
+import simt
+from simt.lowering.host import HostCompileError, Mode, host_ir
+from simt.lowering.host_shim import default_switch
+from simt.runtime.host import HostExecutionError, HostModule, HostResult
+
+
+def parse(source: str) -> ModuleOp:
+    module = Parser(simt.default_context(), source).parse_module()
+    module.verify()
+    return module
+
+
+def both(
+    source: str,
+    args: Sequence[Any],
+    grid: int | Sequence[int] = 1,
+    block: int | Sequence[int] = 32,
+    **options: Any,
+) -> tuple[list[Any], list[Any]]:
+    """The arguments after the simulator's run and after the host's."""
+    module = parse(source)
+    on_sim = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    on_host = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    simt.execute(module, grid, block, on_sim, target="sim", **options)
+    simt.execute(module, grid, block, on_host, target="host", **options)
+    return on_sim, on_host
+
+
+def assert_same(sim: Sequence[Any], host: Sequence[Any]) -> None:
+    for index, (expected, actual) in enumerate(zip(sim, host, strict=True)):
+        if isinstance(expected, np.ndarray):
+            np.testing.assert_array_equal(actual, expected, err_msg=f"argument {index}")
+
+
+VOTES = """
+func.func @k(%pred: memref<?xi32>, %any: memref<?xi1>, %all: memref<?xi1>,
+             %ballot: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %i = arith.index_cast %tid : i32 to index
+  %p = memref.load %pred[%i] : memref<?xi32>
+  %z = arith.constant 0 : i32
+  %live = arith.cmpi sge, %p, %z : i32
+  scf.if %live {
+    %c = arith.cmpi ne, %p, %z : i32
+    %a = simt.vote_any %c
+    %l = simt.vote_all %c
+    %b = simt.ballot %c : i32
+    memref.store %a, %any[%i] : memref<?xi1>
+    memref.store %l, %all[%i] : memref<?xi1>
+    memref.store %b, %ballot[%i] : memref<?xi32>
+  }
+  func.return
+}
+"""
+
+
+def test_votes_count_the_active_lanes_of_each_warp() -> None:
+    pred = np.array([0, 1, 0, 1, -1, 1, 1, 1], dtype=np.int32)
+    args = [pred, np.zeros(8, np.bool_), np.ones(8, np.bool_), np.full(8, -1, np.int32)]
+    sim, host = both(VOTES, args, block=8, warp_size=4)
+    assert_same(sim, host)
+    assert list(host[3]) == [0b1010] * 4 + [-1] + [0b1110] * 3
+
+
+def test_ballot_of_lane_31_sets_the_sign_bit() -> None:
+    pred = np.zeros(32, dtype=np.int32)
+    pred[31] = 1
+    ballot = np.zeros(32, dtype=np.int32)
+    args = [pred, np.zeros(32, np.bool_), np.zeros(32, np.bool_), ballot]
+    simt.execute(parse(VOTES), 1, 32, args)
+    assert ballot[0] == -(2**31)
+
+
+FIG1_BALLOTS = """
+func.func @fig1(%out: memref<?xi32>, %c1v: memref<?xi32>, %c2v: memref<?xi32>,
+                %c3v: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %i = arith.index_cast %tid : i32 to index
+  %t = arith.constant 1 : i1
+  %v1 = memref.load %c1v[%i] : memref<?xi32>
+  %z1 = arith.constant 0 : i32
+  %c1 = arith.cmpi ne, %v1, %z1 : i32
+  cf.cond_br %c1, ^b3, ^b2
+^b2:
+  %v2 = memref.load %c2v[%i] : memref<?xi32>
+  %c2 = arith.cmpi ne, %v2, %z1 : i32
+  cf.cond_br %c2, ^b3, ^b5
+^b3:
+  %b3 = simt.ballot %t : i32
+  %v3 = memref.load %c3v[%i] : memref<?xi32>
+  %c3 = arith.cmpi ne, %v3, %z1 : i32
+  cf.cond_br %c3, ^b4(%b3 : i32), ^b5
+^b4(%x: i32):
+  cf.br ^b6(%x : i32)
+^b5:
+  %b5 = simt.ballot %t : i32
+  %k = arith.constant 100 : i32
+  %y = arith.muli %b5, %k : i32
+  cf.br ^b6(%y : i32)
+^b6(%s: i32):
+  memref.store %s, %out[%i] : memref<?xi32>
+  func.return
+}
+"""
+
+
+def test_lanes_vote_together_as_on_the_simulators_reconvergence_stack() -> None:
+    """Anantpur Fig. 1: B3 runs for T1 T2, then for T3; B5 for T2, T3, T4 apart."""
+    out = np.zeros(4, dtype=np.int32)
+    c1 = np.array([1, 1, 0, 0], dtype=np.int32)
+    c2 = np.array([0, 0, 1, 0], dtype=np.int32)
+    c3 = np.array([1, 0, 0, 0], dtype=np.int32)
+    sim, host = both(FIG1_BALLOTS, [out, c1, c2, c3], block=4, warp_size=4)
+    assert_same(sim, host)
+    assert list(host[0]) == [0b0011, 100 * 0b0010, 100 * 0b0100, 100 * 0b1000]
+
+
+LOOP_VOTES = """
+func.func @k(%trips: memref<?xi32>, %out: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %i = arith.index_cast %tid : i32 to index
+  %n = memref.load %trips[%i] : memref<?xi32>
+  %z = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %three = arith.constant 3 : i32
+  cf.br ^head(%z, %z : i32, i32)
+^head(%k: i32, %acc: i32):
+  %more = arith.cmpi slt, %k, %n : i32
+  cf.cond_br %more, ^body, ^exit
+^body:
+  %odd = arith.andi %k, %one : i32
+  %is_odd = arith.cmpi ne, %odd, %z : i32
+  %b = simt.ballot %is_odd : i32
+  %m = arith.remsi %k, %three : i32
+  %stop = arith.cmpi eq, %m, %three : i32
+  %acc2 = arith.addi %acc, %b : i32
+  %k2 = arith.addi %k, %one : i32
+  %quit = arith.cmpi sgt, %acc2, %n : i32
+  cf.cond_br %quit, ^exit, ^head(%k2, %acc2 : i32, i32)
+^exit:
+  %r = simt.ballot %more : i32
+  memref.store %r, %out[%i] : memref<?xi32>
+  func.return
+}
+"""
+
+
+@pytest.mark.parametrize("switch", ["x86_64", "ucontext"])
+def test_votes_in_a_loop_with_two_exits(switch: str) -> None:
+    rng = np.random.default_rng(3)
+    trips = rng.integers(0, 12, 64).astype(np.int32)
+    out = np.zeros(64, dtype=np.int32)
+    module = parse(LOOP_VOTES)
+    on_sim = [trips, out.copy()]
+    simt.simulate(module, 1, 64, on_sim)
+    if switch == "x86_64" and default_switch() != "x86_64":
+        pytest.skip("the x86-64 context switch needs an x86-64 CPU")
+    host = HostModule(module, switch=switch)
+    on_host = [trips, out.copy()]
+    assert host.launch(1, 64, on_host).mode is Mode.LOCKSTEP
+    assert_same(on_sim, on_host)
+
+
+def test_a_full_trace_waits_to_be_emptied() -> None:
+    trips = np.arange(64, dtype=np.int32) % 13
+    module = parse(LOOP_VOTES)
+    on_sim = [trips, np.zeros(64, np.int32)]
+    simt.simulate(module, 1, 64, on_sim)
+    on_host = [trips, np.zeros(64, np.int32)]
+    HostModule(module, trace_records=3).launch(1, 64, on_host)
+    assert_same(on_sim, on_host)
+
+
+CALLS = """
+func.func @vote_in(%p: i1) -> i32 {
+  %b = simt.ballot %p : i32
+  func.return %b : i32
+}
+func.func @k(%a: memref<?xi32>, %out: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %i = arith.index_cast %tid : i32 to index
+  %v = memref.load %a[%i] : memref<?xi32>
+  %z = arith.constant 0 : i32
+  %neg = arith.cmpi slt, %v, %z : i32
+  %big = arith.cmpi sgt, %v, %z : i32
+  %r = scf.if %neg -> (i32) {
+    %x = func.call @vote_in(%big) : (i1) -> i32
+    scf.yield %x : i32
+  } else {
+    %t = arith.constant 1 : i1
+    %y = func.call @vote_in(%t) : (i1) -> i32
+    scf.yield %y : i32
+  }
+  memref.store %r, %out[%i] : memref<?xi32>
+  func.return
+}
+"""
+
+
+def test_a_function_called_from_both_sides_of_a_branch_votes_per_side() -> None:
+    a = np.array([-1, 2, -3, 4, 5, -6, 7, 8], dtype=np.int32)
+    sim, host = both(CALLS, [a, np.zeros(8, np.int32)], block=8, warp_size=8)
+    assert_same(sim, host)
+    assert list(host[1]) == [
+        0,
+        0b11011010,
+        0,
+        0b11011010,
+        0b11011010,
+        0,
+        0b11011010,
+        0b11011010,
+    ]
+
+
+BARRIER = """
+func.func @k(%a: memref<?xi32>, %out: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %bid = simt.block_id x : i32
+  %bd = simt.block_dim x : i32
+  %base = arith.muli %bid, %bd : i32
+  %g = arith.addi %base, %tid : i32
+  %i = arith.index_cast %g : i32 to index
+  memref.store %tid, %a[%i] : memref<?xi32>
+  simt.barrier
+  %one = arith.constant 1 : i32
+  %n = arith.subi %bd, %one : i32
+  %r = arith.subi %n, %tid : i32
+  %ri = arith.addi %base, %r : i32
+  %j = arith.index_cast %ri : i32 to index
+  %v = memref.load %a[%j] : memref<?xi32>
+  memref.store %v, %out[%i] : memref<?xi32>
+  func.return
+}
+"""
+
+
+def test_a_barrier_orders_the_writes_of_a_block_before_its_reads() -> None:
+    a, out = np.zeros(128, np.int32), np.zeros(128, np.int32)
+    result = simt.execute(parse(BARRIER), 2, 64, [a, out])
+    assert isinstance(result, HostResult) and result.mode is Mode.COROUTINES
+    assert list(out) == list(range(63, -1, -1)) * 2
+
+
+def test_barrier_kernels_over_several_waves() -> None:
+    # 8 blocks of 512 threads: four waves of `COROUTINE_WAVE_THREADS` (1024).
+    a, out = np.zeros(4096, np.int32), np.zeros(4096, np.int32)
+    result = simt.execute(parse(BARRIER), 8, 512, [a, out])
+    assert result.mode is Mode.COROUTINES
+    assert list(out) == list(range(511, -1, -1)) * 8
+
+
+BARRIER_THEN_DIVIDE = """
+func.func @k(%a: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %i = arith.index_cast %tid : i32 to index
+  %v = memref.load %a[%i] : memref<?xi32>
+  simt.barrier
+  %q = arith.divsi %tid, %v : i32
+  simt.barrier
+  memref.store %q, %a[%i] : memref<?xi32>
+  func.return
+}
+"""
+
+
+def test_a_fault_between_barriers_stops_the_launch() -> None:
+    a = np.ones(64, np.int32)
+    a[37] = 0
+    with pytest.raises(HostExecutionError, match=r"thread \(37, 0, 0\).*by zero"):
+        simt.execute(parse(BARRIER_THEN_DIVIDE), 1, 64, [a])
+
+
+DIVERGENT_BARRIER = """
+func.func @k(%a: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %i = arith.index_cast %tid : i32 to index
+  %t = arith.constant 1 : i1
+  %b = simt.ballot %t : i32
+  %z = arith.constant 4 : i32
+  %low = arith.cmpi slt, %tid, %z : i32
+  scf.if %low {
+    simt.barrier
+  }
+  memref.store %b, %a[%i] : memref<?xi32>
+  func.return
+}
+"""
+
+
+def test_a_barrier_in_divergent_control_flow_is_reported_in_lockstep_mode() -> None:
+    with pytest.raises(HostExecutionError, match="divergent control flow"):
+        simt.execute(parse(DIVERGENT_BARRIER), 1, 8, [np.zeros(8, np.int32)])
+
+
+IDENTITY = """
+func.func @k(%out: memref<?xi64>) attributes {simt.kernel} {
+  %tx = simt.thread_id x : index
+  %ty = simt.thread_id y : index
+  %bx = simt.block_id x : index
+  %by = simt.block_id y : index
+  %dx = simt.block_dim x : index
+  %dy = simt.block_dim y : index
+  %gx = simt.grid_dim x : index
+  %lane = simt.lane_id : index
+  %ws = simt.warp_size : index
+  %row = arith.muli %ty, %dx : index
+  %t = arith.addi %row, %tx : index
+  %bsize = arith.muli %dx, %dy : index
+  %brow = arith.muli %by, %gx : index
+  %b = arith.addi %brow, %bx : index
+  %off = arith.muli %b, %bsize : index
+  %g = arith.addi %off, %t : index
+  %k = arith.constant 1000 : index
+  %l = arith.muli %lane, %k : index
+  %v1 = arith.addi %l, %ws : index
+  %v = arith.index_cast %v1 : index to i64
+  memref.store %v, %out[%g] : memref<?xi64>
+  func.return
+}
+"""
+
+
+def test_thread_identity_in_two_dimensions_with_a_partial_warp() -> None:
+    out = np.zeros(2 * 3 * 4 * 3, dtype=np.int64)
+    simt.execute(parse(IDENTITY), (2, 3), (4, 3), [out], warp_size=8)
+    per_block = [1000 * (t % 8) + 8 for t in range(12)]
+    assert list(out) == per_block * 6
+
+
+ATOMIC_COUNTER = """
+func.func @k(%counter: memref<?xi32>, %old: memref<?xi32>,
+             %sum: memref<?xf32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %bid = simt.block_id x : i32
+  %bd = simt.block_dim x : i32
+  %base = arith.muli %bid, %bd : i32
+  %g = arith.addi %base, %tid : i32
+  %i = arith.index_cast %g : i32 to index
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  %o = simt.atomic_add %one, %counter[%c0] : memref<?xi32>, i32
+  memref.store %o, %old[%i] : memref<?xi32>
+  %f = arith.sitofp %g : i32 to f32
+  %s = simt.atomic_add %f, %sum[%c0] : memref<?xf32>, f32
+  func.return
+}
+"""
+
+
+def test_atomics_give_a_result_a_gpu_could_give() -> None:
+    counter, old = np.zeros(1, np.int32), np.zeros(256, np.int32)
+    total = np.zeros(1, np.float32)
+    simt.execute(parse(ATOMIC_COUNTER), 4, 64, [counter, old, total])
+    assert counter[0] == 256
+    assert sorted(old) == list(range(256))
+    assert total[0] == pytest.approx(sum(range(256)))
+
+
+PRIVATE = """
+func.func @k(%out: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %buf = memref.alloca() : memref<4xi32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %j = %c0 to %c4 step %c1 {
+    %jv = arith.index_cast %j : index to i32
+    %x = arith.muli %jv, %tid : i32
+    memref.store %x, %buf[%j] : memref<4xi32>
+  }
+  %c3 = arith.constant 3 : index
+  %last = memref.load %buf[%c3] : memref<4xi32>
+  %i = arith.index_cast %tid : i32 to index
+  memref.store %last, %out[%i] : memref<?xi32>
+  func.return
+}
+"""
+
+
+def test_private_arrays_are_per_thread() -> None:
+    out = np.zeros(40, dtype=np.int32)
+    simt.execute(parse(PRIVATE), 1, 40, [out])
+    assert list(out) == [3 * t for t in range(40)]
+
+
+def _kernel(body: str, params: str = "%a: memref<?xi32>") -> str:
+    return f"""
+func.func @k({params}) attributes {{simt.kernel}} {{
+  %tid = simt.thread_id x : i32
+  %i = arith.index_cast %tid : i32 to index
+{body}
+  func.return
+}}
+"""
+
+
+def test_division_by_zero_is_a_located_fault() -> None:
+    source = _kernel(
+        """  %v = memref.load %a[%i] : memref<?xi32>
+  %q = arith.divsi %tid, %v : i32
+  memref.store %q, %a[%i] : memref<?xi32>"""
+    )
+    a = np.ones(8, np.int32)
+    a[5] = 0
+    with pytest.raises(HostExecutionError, match=r"thread \(5, 0, 0\).*'sdiv' by zero"):
+        simt.execute(parse(source), 1, 8, [a])
+
+
+def test_a_store_outside_every_array_is_a_fault_not_a_crash() -> None:
+    source = _kernel(
+        """  %c = arith.constant 1000000 : index
+  %j = arith.addi %i, %c : index
+  memref.store %tid, %a[%j] : memref<?xi32>"""
+    )
+    with pytest.raises(HostExecutionError, match="outside every array"):
+        simt.execute(parse(source), 1, 4, [np.zeros(4, np.int32)])
+
+
+def test_a_private_array_overrun_is_a_fault() -> None:
+    source = _kernel(
+        """  %buf = memref.alloca() : memref<4xi32>
+  memref.store %tid, %buf[%i] : memref<4xi32>"""
+    )
+    with pytest.raises(HostExecutionError, match=r"thread \(4, 0, 0\)"):
+        simt.execute(parse(source), 1, 8, [np.zeros(8, np.int32)])
+
+
+def test_a_shift_by_the_bit_width_is_a_fault() -> None:
+    source = _kernel(
+        """  %s = arith.shli %tid, %tid : i32
+  memref.store %s, %a[%i] : memref<?xi32>"""
+    )
+    with pytest.raises(HostExecutionError, match="shift"):
+        simt.execute(parse(source), 1, 40, [np.zeros(40, np.int32)])
+
+
+def test_without_checks_the_code_is_what_the_gpu_gets() -> None:
+    source = _kernel(
+        """  %v = memref.load %a[%i] : memref<?xi32>
+  %q = arith.divsi %tid, %v : i32
+  memref.store %q, %a[%i] : memref<?xi32>"""
+    )
+    checked = host_ir(parse(source))
+    unchecked = host_ir(parse(source), checks=False)
+    assert "__simt_check_range" in checked.text and "__simt_fault_if" in checked.text
+    assert "__simt_check" not in unchecked.text and "__simt_fault" not in unchecked.text
+    a = np.arange(1, 9, dtype=np.int32)
+    simt.execute(parse(source), 1, 8, [a], checks=False)
+    assert list(a) == [t // (t + 1) for t in range(8)]
+
+
+def test_arguments_are_checked_against_the_signature() -> None:
+    module = parse(_kernel("", "%a: memref<?xi32>, %n: i32"))
+    host = HostModule(module)
+    with pytest.raises(HostExecutionError, match="dtype int32"):
+        host.launch(1, 1, [np.zeros(4, np.int64), 1])
+    with pytest.raises(HostExecutionError, match="takes 2 arguments"):
+        host.launch(1, 1, [np.zeros(4, np.int32)])
+    with pytest.raises(HostExecutionError, match="out of range"):
+        host.launch(1, 1, [np.zeros(4, np.int32), 2**40])
+    frozen = np.zeros(4, np.int32)
+    frozen.flags.writeable = False
+    with pytest.raises(HostExecutionError, match="read-only"):
+        host.launch(1, 1, [frozen, 1])
+    with pytest.raises(HostExecutionError, match="warp_size"):
+        host.launch(1, 1, [np.zeros(4, np.int32), 1], warp_size=64)
+
+
+def test_an_nvvm_intrinsic_without_a_shim_is_an_error() -> None:
+    from llvmlite import ir
+
+    from simt.lowering.host import retarget
+
+    module = ir.Module()
+    i32 = ir.IntType(32)
+    kernel = ir.Function(module, ir.FunctionType(ir.VoidType(), []), "k")
+    kernel.calling_convention = "ptx_kernel"
+    unknown = ir.Function(
+        module, ir.FunctionType(i32, []), "llvm.nvvm.read.ptx.sreg.clock"
+    )
+    builder = ir.IRBuilder(kernel.append_basic_block())
+    builder.call(unknown, [])
+    builder.ret_void()
+    with pytest.raises(HostCompileError, match=r"llvm\.nvvm\.read\.ptx\.sreg\.clock"):
+        retarget(module)
+
+
+def test_execute_on_the_simulator_returns_its_metrics() -> None:
+    out = np.zeros(40, dtype=np.int32)
+    result = simt.execute(parse(PRIVATE), 1, 40, [out], target="sim")
+    assert result.stats.issued > 0
+    assert list(out) == [3 * t for t in range(40)]
+    with pytest.raises(HostExecutionError, match="target"):
+        simt.execute(parse(PRIVATE), 1, 40, [out], target="gpu")  # pyright: ignore[reportArgumentType]
+
+
+NEVER_ENDS = """
+from numba import cuda
+
+
+@cuda.jit("void(int64[:])")
+def spin(a):
+    i = cuda.grid(1)
+    while a[i] >= 0:
+        a[i] = (a[i] + 1) % 7
+
+
+@cuda.jit("void(int64[:])")
+def spin_at_barriers(a):
+    i = cuda.grid(1)
+    while a[i] >= 0:
+        a[i] = (a[i] + 1) % 7
+        cuda.syncthreads()
+
+
+@cuda.jit("void(int64[:])")
+def spin_and_vote(a):
+    i = cuda.grid(1)
+    while a[i] >= 0:
+        a[i] = (a[i] + 1) % 7
+        if cuda.any_sync(0xFFFFFFFF, a[i] == 100):
+            a[i] = 3
+"""
+
+
+@pytest.mark.parametrize(
+    ("kernel", "mode"),
+    [
+        ("spin", Mode.DIRECT),
+        ("spin_at_barriers", Mode.FIBERS),
+        ("spin_and_vote", Mode.LOCKSTEP),
+    ],
+)
+def test_a_kernel_that_never_ends_stops_at_the_step_limit(
+    kernel: str, mode: Mode
+) -> None:
+    module = simt.compile_python(NEVER_ENDS, "void(int64[:])", kernel)
+    host = HostModule(module)
+    assert host.kernel_entry(None)[1].mode in (mode, Mode.COROUTINES)
+    with pytest.raises(HostExecutionError, match="step limit reached"):
+        host.launch(2, 64, [np.zeros(128, np.int64)], step_limit=20_000)
+
+
+def test_the_step_limit_counts_the_visits_of_loop_headers() -> None:
+    """n iterations of a `for` visit its header n + 1 times (the last to exit):
+    999 iterations run under a limit of 1000, 1000 do not."""
+    source = """
+from numba import cuda
+
+
+@cuda.jit("void(int64[:], int64)")
+def count(a, n):
+    s = 0
+    for k in range(n):
+        s += k
+    a[0] = s
+"""
+    host = HostModule(simt.compile_python(source, "void(int64[:], int64)"))
+    a = np.zeros(1, np.int64)
+    host.launch(1, 1, [a, np.int64(999)], step_limit=1000)
+    assert a[0] == 998 * 999 // 2
+    with pytest.raises(HostExecutionError, match="step limit"):
+        host.launch(1, 1, [a, np.int64(1000)], step_limit=1000)
