@@ -74,7 +74,12 @@ from xdsl.dialects.builtin import ModuleOp
 
 from simt.analysis import DiGraph, PostDominatorTree
 from simt.lowering import host_shim
-from simt.lowering.host_shim import COLLECTIVES, SPECIAL_REGISTERS, WARP_EVENTS
+from simt.lowering.host_shim import (
+    BARRIER_REDUCTIONS,
+    COLLECTIVES,
+    SPECIAL_REGISTERS,
+    WARP_EVENTS,
+)
 from simt.lowering.llvm_ir import to_llvmlite
 from simt.lowering.to_llvm import DYNAMIC_SHARED_GLOBAL, lower_module
 from simt.model.errors import SimtError
@@ -224,6 +229,10 @@ def _shim_text(intrinsic: str) -> str:
         return host_shim.special_register_text(intrinsic)
     if intrinsic in COLLECTIVES:
         return host_shim.collective_text(intrinsic)
+    if intrinsic in host_shim.NO_OPS:
+        return host_shim.no_op_text(intrinsic)
+    if intrinsic == host_shim.LANE_MASK_LT:
+        return host_shim.lane_mask_lt_text()
     raise HostCompileError(
         f"the host shim has no implementation of the NVVM intrinsic '{intrinsic}' "
         "(add it to simt.lowering.host_shim)"
@@ -241,6 +250,8 @@ class _Uses:
 
     warp: set[str] = field(default_factory=lambda: set())
     block: set[str] = field(default_factory=lambda: set())
+    reductions: set[str] = field(default_factory=lambda: set())
+    """Functions that call a barrier that reduces (`BARRIER_REDUCTIONS`)."""
     callees: dict[str, set[str]] = field(default_factory=lambda: {})
 
 
@@ -253,17 +264,22 @@ def _collect_uses(module: ir.Module) -> _Uses:
         for n, c in COLLECTIVES.items()
         if c.event not in WARP_EVENTS
     }
+    reduction_shims = {
+        host_shim.shim_name(n)
+        for n, c in COLLECTIVES.items()
+        if c.event in BARRIER_REDUCTIONS
+    }
     uses = _Uses()
     defined = {f.name for f in module.functions if not f.is_declaration}
     for function, call in _call_sites(module):
         callee = call.callee.name
         uses.callees.setdefault(function.name, set())
-        if callee in warp_shims or callee == host_shim.shim_name(
-            "llvm.nvvm.activemask"
-        ):
+        if callee in warp_shims:
             uses.warp.add(function.name)
         elif callee in block_shims:
             uses.block.add(function.name)
+            if callee in reduction_shims:
+                uses.reductions.add(function.name)
         elif callee in defined:
             uses.callees[function.name].add(callee)
     return uses
@@ -283,11 +299,14 @@ def _reaching(uses: _Uses, targets: set[str], functions: Sequence[str]) -> set[s
 
 
 def _mode(kernel: str, warp: set[str], block: set[str], uses: _Uses) -> Mode:
+    """Lockstep for warp collectives; coroutines for barriers in the kernel
+    itself that do not reduce (`_make_coroutine` suspends at those); fibers
+    for the other barriers."""
     if kernel in warp:
         return Mode.LOCKSTEP
     if kernel not in block:
         return Mode.DIRECT
-    if uses.callees.get(kernel, set()) & block:
+    if uses.callees.get(kernel, set()) & block or kernel in uses.reductions:
         return Mode.FIBERS
     return Mode.COROUTINES
 
@@ -965,7 +984,7 @@ def retarget(
     module.triple = llvm_binding.get_process_triple()
     module.data_layout = host_data_layout()
     chosen = switch or host_shim.default_switch()
-    shim = host_shim.runtime_text(chosen) + "".join(shims.values())
+    shim = host_shim.join_shims([host_shim.runtime_text(chosen), *shims.values()])
     sites = tuple(checker.sites)
     return HostIR(
         str(module), shim, entries, tuple(graphs), sites, checks, chosen, shared
