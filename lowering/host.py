@@ -16,11 +16,13 @@ The retargeting, and every difference from what goes to the GPU:
 2. NVVM intrinsics become calls of shim functions of the same type
    (`llvm.nvvm.read.ptx.sreg.tid.x` -> `__simt_nvvm_read_ptx_sreg_tid_x`):
    special registers read the thread record, collectives (votes, ballot,
-   barrier) yield to the launcher, which computes them over the threads that
-   reach them together. An NVVM intrinsic without a shim is an error.
+   shuffles, matches, syncwarp, barriers and barrier reductions) yield to the
+   launcher, which computes them over the threads that reach them together;
+   memory fences do nothing. An NVVM intrinsic without a shim is an error.
 3. libdevice (`__nv_expf`, ...) is not linked: the shim calls the C
-   library's function of the same name, so transcendental results may differ
-   from the GPU's in the last bits. (NVPTX also fuses `fmul` + `fadd` into
+   library's function of the same name (or computes it as the simulator
+   does: `host_shim.LIBDEVICE`), so transcendental results may differ from
+   the GPU's in the last bits. (NVPTX also fuses `fmul` + `fadd` into
    `fma` by default; the host does not, so float results can differ in the
    last bit there too.)
 4. Address spaces stay as they are (the host treats them all as flat memory);
@@ -29,8 +31,8 @@ The retargeting, and every difference from what goes to the GPU:
    become offsets into their block's shared memory (`SharedLayout`), whose
    address each thread record holds (`__simt_shared_base()`), so that the
    blocks that run at once each have their own.
-5. In a kernel that can reach a warp collective (vote, ballot, and the
-   shuffles to come) every basic block of every function that can reach one
+5. In a kernel that can reach a warp collective (vote, ballot, shuffle,
+   match, activemask, syncwarp) every basic block of every function that can reach one
    starts with a call `__simt_step(function, block)` and every return is
    preceded by `__simt_return()`: each thread reports the blocks it enters, so
    that the launcher runs the warp in lockstep on the simulator's

@@ -10,9 +10,12 @@ small ones inline). Each GPU thread has a *thread record*: `RECORD_FIELDS`
 | on the GPU (NVPTX) | on the host (this shim) |
 |---|---|
 | `llvm.nvvm.read.ptx.sreg.{tid,ntid,ctaid,nctaid}.{x,y,z}`, `.laneid`, `.warpsize` | a load of the field of the thread record |
-| `llvm.nvvm.activemask`, `llvm.nvvm.vote.{any,all,ballot}.sync` | a *collective*: the thread writes `Event` and operands into its record and yields to the launcher, which computes the result over the lanes that reached it together and resumes the thread |
-| `llvm.nvvm.barrier.cta.sync.aligned.all` | a collective over the thread block (`Event.BARRIER`) |
-| `__nv_expf`, `__nv_log`, ... (libdevice) | the C library's `expf`, `log`, ... (`__nv_rsqrt*` is `1 / sqrt`) |
+| `llvm.nvvm.activemask`, `vote.{any,all,uni,ballot}.sync`, `shfl.sync.{idx,up,down,bfly}.{i32,f32}`, `match.{any,all}.sync.*`, `bar.warp.sync` | a *collective*: the thread writes `Event` and operands into its record and yields to the launcher, which computes the result over the lanes that reached it together (`simt.runtime.lockstep`, with the simulator's semantics and member-mask checks) and resumes the thread |
+| `llvm.nvvm.barrier.cta.sync.aligned.all`, `barrier0.{popc,and,or}` | a collective over the thread block (`Event.BARRIER`, `BARRIER_POPC`, ...: the launcher reduces the predicates when the barrier releases) |
+| `llvm.nvvm.read.ptx.sreg.lanemask.lt` | `(1 << lane) - 1` from the thread record |
+| `llvm.nvvm.membar.{cta,gl,sys}` | nothing (`NO_OPS`: threads run one at a time) |
+| `__nv_expf`, `__nv_hypot`, ... (libdevice) | the C library's function (`LIBDEVICE`: `expf`, `hypot`, ...; float versions of the functions the simulator computes in double call the double function and round once; `rsqrt`, `rcbrt`, `exp10`, `sinpi`, `cospi`, `fdim`, `powi` are LLVM IR here) |
+| `atomicrmw` (`uinc_wrap`/`udec_wrap` for inc/dec), `cmpxchg`, numba's float max/min CAS loops | left as they are: the host's atomics |
 | `addrspace(1)` (global), `addrspace(3)` (shared), `addrspace(4)` (constant), `addrspace(5)` (local) | left as they are: x86-64 and AArch64 treat them as the flat address space, so `addrspacecast` is a no-op |
 | `ptx_kernel` calling convention | the C calling convention, called through an entry wrapper `__simt_entry_<kernel>(ptr args)` that loads each parameter from an 8-byte slot |
 

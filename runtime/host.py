@@ -17,10 +17,16 @@ How threads run (the kernel's `Mode`, chosen by `simt.lowering.host`):
 - *direct*: a kernel that reaches no collective runs each thread to
   completion, one after the other, in a native loop (thread order: x fastest,
   block by block);
-- *fibers*: a kernel with block barriers runs the threads of one block as
+- *coroutines*: a kernel whose own code has block barriers (and no warp
+  collectives, no barrier reductions, no barriers in called functions) is an
+  LLVM coroutine that suspends at each barrier;
+- *fibers*: a kernel with other block barriers runs the threads of one block as
   fibers; each runs until it reaches a barrier or returns, and the barrier
-  releases when every thread of the block that has not returned is at one;
-- *lockstep*: a kernel with warp collectives (votes, ballot) runs each warp on
+  releases when every thread of the block that has not returned is at one
+  (a barrier that reduces, `__syncthreads_count`/`_and`/`_or`, then reduces
+  the block's predicates; the block's threads must all be at the same kind);
+- *lockstep*: a kernel with warp collectives (votes, ballot, shuffles,
+  matches, activemask, syncwarp) runs each warp on
   the simulator's per-warp reconvergence stack (the immediate post-dominator
   stack of `simt.sim.reconvergence`: a divergent branch runs its first target's
   lanes first, lanes meet again at the branch's immediate post-dominator,
@@ -46,6 +52,14 @@ retargeted code listed in `simt.lowering.host`:
   `HostExecutionError`; values the simulator also faults on but the host does
   not check (`fptosi` of NaN or out of range) are the host CPU's.
 - Shared memory is zeroed before each block (a GPU leaves it undefined).
+- Warp primitives compute what the simulator computes (`simt.sim.intrinsics`
+  is their specification), which differs from PTX in two corners: a shuffle
+  `up`/`down`/`bfly` offset of 32 or more is out of range (the lane keeps its
+  own value; PTX uses the offset's low 5 bits), and a member mask naming
+  lanes that do not exist or have returned makes `vote all`, `vote eq` and
+  `match_all` compare against those lanes too (so `all` is false in a partial
+  warp with a full mask). A shuffle from a lane that does not take part reads
+  the lane's own value (undefined in CUDA).
 """
 
 from __future__ import annotations
