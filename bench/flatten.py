@@ -62,7 +62,7 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
 
 from simt.bench.kernels.paper_kernels import early_exit_spec
-from simt.bench.kernels.spec import KernelSpec, LaunchCase
+from simt.bench.kernels.spec import LONG_RUN_STEP_LIMIT, KernelSpec, LaunchCase
 
 RATIOS: tuple[tuple[int, int], ...] = ((10, 1), (1, 1), (1, 10), (1, 100))
 """The A/B (outer/inner) cost ratios of Fig. 7."""
@@ -157,7 +157,14 @@ def simulate_case(module: ModuleOp, case: LaunchCase) -> tuple[Any, list[Any]]:
     from simt.sim import simulate
 
     args = case.copy_args()
-    result = simulate(module, case.grid, case.block, args, trace=False)
+    result = simulate(
+        module,
+        case.grid,
+        case.block,
+        args,
+        trace=False,
+        step_limit=LONG_RUN_STEP_LIMIT,
+    )
     return result.stats, args
 
 
