@@ -488,8 +488,22 @@ class _Encoder:
         merged: bool,
     ) -> None:
         """A straight-line op `opcode d operands... fields...`; hoisted into
-        the prologue when it cannot fault and its operands are invariant."""
+        the prologue when it cannot fault and its operands are invariant;
+        specialized on constant operands first (`_specialize`): a known result
+        becomes a constant register, an op equal to an operand an alias, a
+        shift or a division by a constant an unchecked opcode."""
         regs = [self.value(ctx, o) for o in operands]
+        special = _specialize(self, op, opcode, regs, fields)
+        if isinstance(special, _Constant):
+            # a constant register holds its value in every lane and is never
+            # written again, so it stands for a merged result as well
+            self.constant(ctx, op.results[0], special.value)
+            return
+        if isinstance(special, _Alias):
+            self.alias(ctx, op.results[0], special.register, merged)
+            return
+        if special is not None:
+            opcode, regs, fields = special
         d = self.define(ctx, op.results[0])
         padding = [0] * max(0, 2 - len(regs))
         row = [opcode, d, *regs, *padding, *fields]
