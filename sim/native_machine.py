@@ -109,18 +109,21 @@ class NativeMachine:
             info[m] = (base, len(extents), private, size, kind, h, mask, length)
             shape[m, : len(extents)] = extents
             stride[m, : len(extents)] = _row_major(extents)
-        memory = np.zeros(max(total, 1), dtype=np.int64)
+        memory = self.scratch.memory(max(total, 1))
         for base, length, array in regions:
             if array is not None:
                 _store_words(memory[base : base + length], array)
                 self.copies_out.append((array, memory[base : base + length]))
-        where = np.zeros(slots + 1, dtype=np.int64)
-        return info, shape, stride, memory, where
+        return info, shape, stride, memory, self.scratch.where
 
     def _fill_invariants(self, values: Sequence[Value]) -> None:
         R = self.registers
-        for reg, bits in self.program.constants:
-            R[reg] = bits
+        if not self.scratch.has_constants:
+            # no instruction writes a constant's register: a reused register
+            # file still holds them
+            for reg, bits in self.program.constants:
+                R[reg] = bits
+            self.scratch.has_constants = True
         for reg, index in self.program.arguments:
             R[reg] = stored_bits(values[index])
         for reg, mem, dim in self.program.dims:
@@ -339,6 +342,19 @@ class Scratch:
         self.key = (id(program), ws, warps)
         self.registers = registers
         self.state = state
+        self.where = np.empty(warps * ws + 1, dtype=np.int64)
+        """Where each slot's memory access goes (`native._locate_all`)."""
+        self._memory = np.empty(0, dtype=np.int64)
+        self.has_constants = False
+        """Whether the register file holds the program's constants."""
+
+    def memory(self, words: int) -> np.ndarray:
+        """The memory array of a run (not zeroed: every word is an argument's,
+        copied in, or a private array's, zeroed by its `memref.alloca`); the
+        last run's when it has the size (fresh pages cost page faults)."""
+        if len(self._memory) != words:
+            self._memory = np.empty(words, dtype=np.int64)
+        return self._memory
 
     def fits(self, program: Program, ws: int, warps: int) -> bool:
         return self.key == (id(program), ws, warps)
