@@ -20,7 +20,9 @@ Runs, in one process and on the same inputs:
   whose peak resident memory (`ru_maxrss`, inputs included) is reported.
 
 Reported per kernel and launch: warp instructions issued and active lane
-instructions per second, and the ratio numba's time / ours. Targets (issue
+instructions per second, and the ratio numba's time / ours, in wall-clock
+time (the target) and in CPU time (`speedup_cpu`: on a shared machine the wall
+clock depends on what else runs during each measurement). Targets (issue
 19): every corpus kernel >= 100x numba's simulator at 8,192 threads; the
 slowest shape's warp instructions per second within 3x of the fastest's; >=
 1 G lane instructions per second on the largest launch; the big launch under
@@ -289,9 +291,14 @@ def _stopped_after(message: str) -> int:
     return int(found.group(1)) if found else 0
 
 
+Cudasim = tuple[float, float, list[Any] | None, str | None]
+"""numba's simulator on one launch: wall and CPU seconds, the arguments after
+(None if it failed) and its error."""
+
+
 def measure_cudasim(
     kernels: Sequence[str], cases: dict[str, LaunchCase]
-) -> dict[str, tuple[float, list[Any] | None, str | None]]:
+) -> dict[str, Cudasim]:
     """numba's simulator on each kernel's case, in one subprocess."""
     from simt.bench.kernels.cudasim import CudasimJob, run_cudasim
 
@@ -299,7 +306,8 @@ def measure_cudasim(
     jobs = [CudasimJob.for_spec(get(k), cases[k]) for k in names]
     outcomes = run_cudasim(jobs, timeout=3600.0)
     return {
-        k: (o.seconds, o.args, o.error) for k, o in zip(names, outcomes, strict=True)
+        k: (o.seconds, o.cpu_seconds, o.args, o.error)
+        for k, o in zip(names, outcomes, strict=True)
     }
 
 
@@ -405,6 +413,7 @@ def summarize(
     corpus = [r for r in rows if r["shape"] == "corpus"]
     ratios = [r for r in corpus if r.get("speedup") is not None]
     lowest = min(ratios, key=lambda r: r["speedup"]) if ratios else None
+    lowest_cpu = min(ratios, key=lambda r: r["speedup_cpu"]) if ratios else None
     spreads = {
         str(size): {
             "wall": _spread(
@@ -426,6 +435,8 @@ def summarize(
         "cudasim_threads": threads,
         "min_speedup_vs_cudasim": lowest["speedup"] if lowest else None,
         "min_speedup_kernel": lowest["kernel"] if lowest else None,
+        "min_speedup_vs_cudasim_cpu": lowest_cpu["speedup_cpu"] if lowest_cpu else None,
+        "min_speedup_cpu_kernel": lowest_cpu["kernel"] if lowest_cpu else None,
         "speedup_target": TARGET_SPEEDUP,
         "shape_spread": spreads,
         "shape_spread_target": TARGET_SHAPE_SPREAD,
@@ -509,6 +520,15 @@ def plot(rows: list[dict[str, Any]], summary: dict[str, Any], path: Path) -> Non
         "threads, same run",
     )
     bottom.bar_label(bars, [f"{r['speedup']:.0f}x" for r in ratio_rows], fontsize=7)
+    bottom.scatter(
+        np.arange(len(names)),
+        [r["speedup_cpu"] for r in ratio_rows],
+        marker="_",
+        s=200,
+        color="black",
+        zorder=3,
+        label="numba cudasim CPU time / ours",
+    )
     bottom.axhline(
         TARGET_SPEEDUP,
         color="black",
@@ -575,13 +595,13 @@ def _add_cudasim(
     rows: list[dict[str, Any]],
     cases: dict[str, LaunchCase],
     outputs: dict[str, list[Any]],
-    numba: dict[str, tuple[float, list[Any] | None, str | None]],
+    numba: dict[str, Cudasim],
 ) -> None:
     for row in rows:
         found = numba.get(row["kernel"])
         if found is None or row["threads"] != cases[row["kernel"]].threads:
             continue
-        seconds, args, error = found
+        seconds, cpu, args, error = found
         if args is None:
             row["mismatches"].append(f"numba's simulator failed: {error}")
         else:
@@ -591,6 +611,10 @@ def _add_cudasim(
         row["cudasim_seconds"] = seconds
         row["cudasim_threads"] = cases[row["kernel"]].threads
         row["speedup"] = seconds / row["seconds"]
+        # the same ratio in CPU time: on a shared machine, wall-clock time
+        # depends on what else runs during each measurement
+        row["cudasim_cpu_seconds"] = cpu
+        row["speedup_cpu"] = cpu / row["cpu_seconds"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -637,7 +661,10 @@ def main(argv: list[str] | None = None) -> int:
             _add_cudasim(corpus_rows, cases, outputs, measure_cudasim(kernels, cases))
             for row in corpus_rows:
                 if "speedup" in row:
-                    print(f"  {row['kernel']:24s} {row['speedup']:7.1f}x numba cudasim")
+                    print(
+                        f"  {row['kernel']:24s} {row['speedup']:7.1f}x numba cudasim "
+                        f"({row['speedup_cpu']:.1f}x in CPU time)"
+                    )
         rows.extend(corpus_rows)
         rows.extend(measure_shapes(threads, options.repeat, options.seed))
     summary = summarize(rows, big, options.cudasim_threads)
