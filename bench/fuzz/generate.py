@@ -15,7 +15,8 @@ IR an embedding compiler hands over and no frontend writes:
            block (back edges, jumps into loops, irreducible cycles with two
            entries, early exits) or to the same block with other arguments;
              cf.switch whose cases share and duplicate targets, each with its
-           own arguments;
+           own arguments (a case may spend more fuel: a uniform value that
+           differs between the edges into one block);
     ^x0 .. ^x{m-1}(%acc, %fuel): exits (several: returns inside loops), each
            stores what it got or only returns.
 
@@ -310,7 +311,11 @@ def _switch(w: _Writer, acc: str, fuel: str, alive: str, forward: int) -> None:
     lines = [f"default: {w.label(forward)}({acc}, {fuel} : i32, i32)"]
     for value, target in enumerate(targets):
         passed = w.binop("addi", acc, w.const(value)) if rng.random() < 0.5 else acc
-        lines.append(f"{value}: {w.label(target)}({passed}, {fuel} : i32, i32)")
+        spent = fuel
+        if value > 0 and rng.random() < 0.3:
+            # a shared target gets another (uniform) fuel on each case
+            spent = w.binop("subi", fuel, w.const(value))
+        lines.append(f"{value}: {w.label(target)}({passed}, {spent} : i32, i32)")
     w.emit(f"cf.switch {flag} : i32, [\n    " + ",\n    ".join(lines) + "\n  ]")
 
 

@@ -11,9 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 from numba import cuda
+from xdsl.dialects import cf, func
 
 import simt
-from simt.bench.fuzz.check import Launch, Program, check_program
+from simt.analysis.divergence import analyze_divergence
+from simt.bench.fuzz.check import Launch, Program, check_program, parse
 from simt.bench.kernels import CORPUS
 from simt.lowering.ptxas import find_ptxas
 from simt.pipeline import apply_passes
@@ -134,12 +136,61 @@ ALLOCA_IN_REGION = (
 """
 )
 
+# simt-divergence called uniform the argument of a block that two cases of a
+# divergent cf.switch reach with different values (the block was no join:
+# joins were counted per distinct successor), so the branch on it split
+# warps while called uniform (a false negative); with and without an ipdom.
+SWITCH_SHARED_TARGET_JOIN = (
+    HEADER
+    + """  %f = arith.remsi %v, %c2 : i32
+  cf.switch %f : i32, [
+    default: ^p,
+    0: ^b(%c1 : i32),
+    1: ^b(%c2 : i32)
+  ]
+^b(%x: i32):
+  %w = arith.cmpi eq, %x, %c1 : i32
+  cf.cond_br %w, ^y, ^p
+^y:
+  memref.store %x, %out[%idx] : memref<?xi32>
+  cf.br ^p
+^p:
+  func.return
+}
+"""
+)
+
+SWITCH_SHARED_TARGET_NO_IPDOM = (
+    HEADER
+    + """  %f = arith.remsi %v, %c2 : i32
+  cf.switch %f : i32, [
+    default: ^r,
+    0: ^b(%c1 : i32),
+    1: ^b(%c2 : i32)
+  ]
+^b(%x: i32):
+  %w = arith.cmpi eq, %x, %c1 : i32
+  cf.cond_br %w, ^y, ^r2
+^y:
+  memref.store %x, %out[%idx] : memref<?xi32>
+  func.return
+^r2:
+  memref.store %c10, %out[%idx] : memref<?xi32>
+  func.return
+^r:
+  func.return
+}
+"""
+)
+
 PROGRAMS = {
     "switch_same_target": SWITCH_SAME_TARGET,
     "cond_br_same_target": COND_BR_SAME_TARGET,
     "two_exits_to_return": TWO_EXITS_TO_RETURN,
     "switch_and_return_in_loop": SWITCH_AND_RETURN_IN_LOOP,
     "alloca_in_region": ALLOCA_IN_REGION,
+    "switch_shared_target_join": SWITCH_SHARED_TARGET_JOIN,
+    "switch_shared_target_no_ipdom": SWITCH_SHARED_TARGET_NO_IPDOM,
 }
 
 
@@ -171,6 +222,25 @@ def test_every_pass_survives(name: str) -> None:
     tally = check_program(program, ptxas=find_ptxas())
     assert [(f.check, f.kind, f.detail) for f in tally.findings] == []
     assert tally.runs["simt-linearize"] == 1
+
+
+@pytest.mark.parametrize(
+    "text", [SWITCH_SHARED_TARGET_JOIN, SWITCH_SHARED_TARGET_NO_IPDOM]
+)
+def test_a_shared_switch_target_is_a_divergent_join(text: str) -> None:
+    module = parse(text)
+    info = analyze_divergence(module)
+    (function,) = [op for op in module.walk() if isinstance(op, func.FuncOp)]
+    shared = function.body.blocks[1]
+    assert info.is_divergent(shared.args[0])
+    branch = shared.last_op
+    assert isinstance(branch, cf.ConditionalBranchOp)
+    assert info.is_divergent_branch(branch)
+    tally = check_program(
+        Program("shared", text, _launches(3), (0, 1, 2), _exact), ("simt-divergence",)
+    )
+    assert tally.branches["false_negative"] == 0
+    assert tally.branches["true_positive"] == 2
 
 
 PROGRAMS_DIR = Path(__file__).parent / "programs"
