@@ -10,7 +10,8 @@ is a random nest of statements threading two values, the accumulator `acc`
 - an update of `acc` (multiply-add, a load from constant memory, an atomic
   into `hist`, a store of a trace);
 - `scf.if` on a divergent or uniform condition, with results, both branches
-  random nests;
+  random nests, or the else branch the then branch with other constants
+  (what branch fusion merges);
 - `scf.for` whose trip count comes from the data (divergent) or the block
   (uniform), its body a nest;
 - `scf.while` whose condition tests a per-loop fuel, `live`, a `go` flag
@@ -52,6 +53,9 @@ class _Nest:
         self.budget = rng.randint(4, 14)
         """Statements left to draw (keeps programs small)."""
         self.atomic_kind = rng.choice(("add", "max", "min", "or", "xor"))
+        self.salt = 0
+        """Added to the constants of updates (a mirrored else branch's are
+        other than its then branch's)."""
 
     def fresh(self, stem: str) -> str:
         self.counter += 1
@@ -157,7 +161,8 @@ class _Nest:
         acc = self.value(
             f"arith.muli {acc}, {self.const(rng.choice((3, 5, 31, -7)))} : i32"
         )
-        acc = self.value(f"arith.addi {acc}, %one : i32")
+        step = self.const(1 + 2 * self.salt) if self.salt else "%one"
+        acc = self.value(f"arith.addi {acc}, {step} : i32")
         if rng.random() < 0.3:
             low = self.value(f"arith.andi {acc}, %seven : i32")
             slot = self.value(f"arith.index_cast {low} : i32 to index")
@@ -186,6 +191,8 @@ class _Nest:
     ) -> tuple[str, str, bool]:
         cond = self.condition(acc)
         result = self.fresh("if")
+        mirror = self.rng.random() < 0.35
+        state, budget = self.rng.getstate(), self.budget
         self.emit(f"{result}:2 = scf.if {cond} -> (i32, i1) {{")
         self.indent += 1
         a, lv = self.nest(acc, live, depth + 1, may_return)
@@ -193,7 +200,18 @@ class _Nest:
         self.indent -= 1
         self.emit("} else {")
         self.indent += 1
-        if self.rng.random() < 0.6:
+        if mirror:
+            # the same statements with other constants: what branch fusion
+            # merges (the draws after the if are those of a plain one)
+            after = self.rng.getstate()
+            self.rng.setstate(state)
+            self.budget, spent = budget, self.budget
+            self.salt += 1
+            a, lv = self.nest(acc, live, depth + 1, may_return)
+            self.salt -= 1
+            self.rng.setstate(after)
+            self.budget = spent
+        elif self.rng.random() < 0.6:
             a, lv = self.nest(acc, live, depth + 1, may_return)
         else:
             a, lv = acc, live
