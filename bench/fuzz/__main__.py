@@ -23,6 +23,7 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 from simt.bench.fuzz.check import (
     CI_PIPELINES,
@@ -126,7 +127,48 @@ def main(argv: list[str] | None = None) -> int:
     if args.out is not None:
         out = args.out / "fuzz.json" if args.out.is_dir() else args.out
         out.write_text(json.dumps(report, indent=1) + "\n")
+        out.with_suffix(".md").write_text(markdown(report))
     return 1 if total.findings else 0
+
+
+KINDS = ("crash", "refusal", "verifier", "miscompile", "lowering", "ptxas", "host",
+         "false-negative")  # fmt: skip
+"""The columns of the summary table (`Finding.kind`)."""
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """A summary of a report: programs and failures per check, divergence."""
+    lines = [
+        "# Generated programs through every pass (simt.bench.fuzz)",
+        "",
+        f"{report['device']}; {report['date']}; commit {report['commit'][:7]}; "
+        f"`{report['command']}`",
+        "",
+        f"{report['programs']} programs ({report.get('scf_programs', 0)} scf "
+        f"nests, {report['structured_programs']} frontend kernels, the others "
+        f"cf block graphs), {report.get('host_programs', 0)} of them also on "
+        f"the host and through ptxas; {report['seconds']:.0f} s.",
+        "",
+        "| check | programs | " + " | ".join(KINDS) + " |",
+        "|---|---|" + "---|" * len(KINDS),
+    ]
+    failures: dict[str, dict[str, int]] = report["failures"]
+    for check, runs in report["runs"].items():
+        counts = failures.get(check, {})
+        cells = " | ".join(str(counts.get(kind, 0)) for kind in KINDS)
+        lines.append(f"| `{check}` | {runs} | {cells} |")
+    d = report["divergence"]
+    lines += [
+        "",
+        "Divergence analysis against the simulator's profile (branches executed): "
+        f"{d['true_positive']} divergent called divergent, {d['true_negative']} "
+        f"uniform called uniform, {d['false_positive']} false positives (rate "
+        f"{d['false_positive_rate']:.0%}; corpus: 7%), {d['false_negative']} "
+        f"false negatives; {d['not_executed']} branches not executed.",
+    ]
+    if report.get("note"):
+        lines += ["", str(report["note"])]
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":
