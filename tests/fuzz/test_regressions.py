@@ -183,6 +183,56 @@ SWITCH_SHARED_TARGET_NO_IPDOM = (
 """
 )
 
+# The two shapes issue 20 reports simt-divergence wrong on, rebuilt by hand
+# (no false negative on the current analysis; kept against regressions): an
+# irreducible loop (two entries) whose exit depends on a divergent value,
+# its counter used after it; two peer cycles, each one's exit entering the
+# other below its header.
+IRREDUCIBLE_DIVERGENT_EXIT = (
+    HEADER
+    + """  %u = arith.cmpi slt, %c0, %c1 : i32
+  cf.cond_br %u, ^a(%c0 : i32), ^b(%c0 : i32)
+^a(%i: i32):
+  %i1 = arith.addi %i, %c1 : i32
+  cf.br ^b(%i1 : i32)
+^b(%j: i32):
+  %j1 = arith.addi %j, %c1 : i32
+  %e = arith.cmpi sge, %j1, %v : i32
+  cf.cond_br %e, ^x, ^a(%j1 : i32)
+^x:
+  %w = arith.cmpi slt, %j1, %c2 : i32
+  cf.cond_br %w, ^y, ^z
+^y:
+  memref.store %j1, %out[%idx] : memref<?xi32>
+  func.return
+^z:
+  func.return
+}
+"""
+)
+
+PEER_CYCLES = (
+    HEADER
+    + """  cf.br ^h1(%c0 : i32)
+^h1(%i: i32):
+  %i1 = arith.addi %i, %c1 : i32
+  cf.br ^l1(%i1 : i32)
+^l1(%a: i32):
+  %d = arith.cmpi slt, %a, %v : i32
+  cf.cond_br %d, ^h1(%a : i32), ^l2(%a : i32)
+^h2(%k: i32):
+  %k1 = arith.addi %k, %c1 : i32
+  cf.br ^l2(%k1 : i32)
+^l2(%b: i32):
+  memref.store %b, %trace[%idx] : memref<?xi32>
+  %e = arith.cmpi slt, %b, %c10 : i32
+  cf.cond_br %e, ^h2(%b : i32), ^x
+^x:
+  func.return
+}
+"""
+)
+
 PROGRAMS = {
     "switch_same_target": SWITCH_SAME_TARGET,
     "cond_br_same_target": COND_BR_SAME_TARGET,
@@ -191,6 +241,8 @@ PROGRAMS = {
     "alloca_in_region": ALLOCA_IN_REGION,
     "switch_shared_target_join": SWITCH_SHARED_TARGET_JOIN,
     "switch_shared_target_no_ipdom": SWITCH_SHARED_TARGET_NO_IPDOM,
+    "irreducible_divergent_exit": IRREDUCIBLE_DIVERGENT_EXIT,
+    "peer_cycles": PEER_CYCLES,
 }
 
 
