@@ -309,6 +309,17 @@ def test_generated_program_with_a_divergent_self_loop() -> None:
     assert tally.branches["true_positive"] >= 2
 
 
+def test_generated_program_with_a_global_in_a_linearized_region() -> None:
+    """The generated program (cf_program(2, max_blocks=5)) that simt-linearize
+    refused: the entry block's `memref.get_global` of constant memory, used
+    in other blocks, became a block of a linearized region ("cannot carry a
+    value of type memref<...>"); the pass now hoists it as it does allocas."""
+    text = (PROGRAMS_DIR / "cf-2-get-global-in-region.mlir").read_text()
+    program = Program("cf-2", text, _launches(2), (0, 1, 2), _exact)
+    tally = check_program(program, ("simt-linearize", "simt-linearize{max-depth=1}"))
+    assert [(f.check, f.kind, f.detail) for f in tally.findings] == []
+
+
 def _return_in_loops(out, data, n):  # type: ignore[no-untyped-def]
     t = cuda.threadIdx.x
     for j in range(data[t] & 3):
