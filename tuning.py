@@ -250,8 +250,9 @@ class _Tuner:
             beam = [*ranked[:BEAM], *(b for b in beam[:1] if b not in ranked[:BEAM])]
         path = self.workdir / "sample.profile.json"
         self._profile(self.module.clone(), path)
-        self.measure(f'simt-optimize{{profile="{path}" remarks=false}}')
-        self.measure("simt-optimize{remarks=false}")
+        # Without its final canonicalization, as every other candidate is measured.
+        self.measure(f'simt-optimize{{profile="{path}" remarks=false cleanup=false}}')
+        self.measure("simt-optimize{remarks=false cleanup=false}")
         return self.tried
 
     def _stage(
