@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simt
+from simt.bench.kernels import CORPUS
 from simt.frontend import compile_kernels
 from simt.passes.canonicalize import compare
 
@@ -60,3 +61,13 @@ def test_compare_matches_numpy(width: int, predicate: int, a: int, b: int) -> No
     y = np.array(b & mask, dtype=np.uint64).astype(kind)
     expected = bool(_OPS[predicate](x, y))
     assert compare(predicate, a, b, width) == expected
+
+
+def test_optimize_output_is_already_canonical() -> None:
+    """`simt-optimize` ends with its cleanup: canonicalizing again changes nothing."""
+    for name in ("early_exit", "bitonic_sort_block", "anantpur_fig1_branches"):
+        spec = CORPUS[name]
+        module = simt.compile_python(spec.func, spec.signature)
+        simt.apply_passes(module, "simt-optimize{remarks=false}")
+        again = simt.apply_passes(module.clone(), "simt-canonicalize")
+        assert str(again) == str(module), name
