@@ -26,6 +26,7 @@ import simt
 from simt.bench.heldout import SEED, geomean, metadata
 from simt.bench.kernels import CORPUS, KernelSpec
 from simt.bench.kernels.heldout import HELDOUT
+from simt.bench.progress import progress
 
 
 def row(spec: KernelSpec, corpus: str) -> dict[str, Any]:
@@ -85,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.kernels:
         specs = [(c, s) for c, s in specs if s.name in options.kernels]
     rows = []
-    for corpus, spec in specs:
+    for corpus, spec in progress(specs, "autotune"):
         rows.append(row(spec, corpus))
         print(f"  {spec.name}: {rows[-1]['speedup']:.3f}x", file=sys.stderr, flush=True)
     seconds = [r["seconds"] for r in rows]

@@ -59,6 +59,7 @@ from simt.bench.kernels.generate import (
     GeneratedSource,
     generate_large_source,
 )
+from simt.bench.progress import progress
 from simt.bench.provenance import cpu_model, git_commit, git_dirty
 from simt.lowering.llvm_ir import to_llvmlite
 from simt.lowering.ptx import TargetSpec, llvm_ir_to_ptx
@@ -257,7 +258,7 @@ def run(sizes: Sequence[int], repeats: int, stages: Sequence[str]) -> dict[str, 
     seconds: dict[str, list[float]] = {name: [] for name in stages}
     described: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="simt-compile-time-") as folder:
-        for target in sizes:
+        for target in progress(sizes, "compile-time"):
             kernel = make_kernel(target, Path(folder))
             print(f"{kernel.ops} ops ({target} asked)", file=sys.stderr, flush=True)
             described.append(_describe(kernel))

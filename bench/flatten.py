@@ -63,6 +63,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from simt.bench.kernels.paper_kernels import early_exit_spec
 from simt.bench.kernels.spec import KernelSpec, LaunchCase
+from simt.bench.progress import progress as progress_bar
 
 RATIOS: tuple[tuple[int, int], ...] = ((10, 1), (1, 1), (1, 10), (1, 100))
 """The A/B (outer/inner) cost ratios of Fig. 7."""
@@ -255,7 +256,7 @@ def _run_points(
     """The points of `grid` in order; with jobs > 1 on a process pool."""
     if jobs <= 1:
         found: list[dict[str, Any]] = []
-        for k, ratio in grid:
+        for k, ratio in progress_bar(grid, "fig7"):
             found.append(
                 _run_fig7_point(k, ratio, inner_cap, outer_iters, workdir, MODES)
             )
@@ -268,7 +269,7 @@ def _run_points(
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(_run_fig7_point, *a) for a in args]
         found = []
-        for future in futures:
+        for future in progress_bar(futures, "fig7"):
             found.append(future.result())
             if progress:
                 print(_progress_line(found[-1]), file=sys.stderr)

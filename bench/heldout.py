@@ -55,6 +55,7 @@ from simt.analysis.cost_model import (
 from simt.analysis.divergence import analyze_divergence
 from simt.bench.kernels import CORPUS, KernelSpec, LaunchCase
 from simt.bench.kernels.heldout import HELDOUT
+from simt.bench.progress import progress
 from simt.bench.provenance import cpu_model, git_commit
 from simt.passes.branch_fusion import FusionPlanner
 from simt.passes.flatten_loops import (
@@ -351,7 +352,7 @@ def run(specs: Sequence[KernelSpec], with_autotune: bool) -> dict[str, Any]:
     fusion: list[FusionRow] = []
     table: dict[str, dict[str, float | None]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for spec in specs:
+        for spec in progress(specs, "heldout"):
             started = time.perf_counter()
             launch = Launch.of(spec, Path(tmp))
             row = flatten_row(launch)

@@ -48,6 +48,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 import simt
 from simt.bench.kernels.spec import KernelSpec, LaunchCase
+from simt.bench.progress import progress
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -398,11 +399,11 @@ def run_benchmark(
     corpus: list[Row] = []
     dpll: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name in names:
+        for name in progress(names, "optimize"):
             corpus.append(corpus_row(CORPUS[name], Path(tmp)))
             _progress(corpus[-1])
         if with_dpll:
-            for config in dpll_cases(node_limit):
+            for config in progress(dpll_cases(node_limit), "optimize dpll"):
                 dpll.append(dpll_row(config, Path(tmp)))
                 _progress(dpll[-1])
     return corpus, dpll

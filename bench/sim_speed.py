@@ -49,6 +49,7 @@ from numba import cuda as numba_cuda
 
 from simt.bench.kernels.registry import CORPUS, get
 from simt.bench.kernels.spec import KernelSpec, LaunchCase
+from simt.bench.progress import progress
 from simt.bench.provenance import cpu_model, git_commit, git_dirty
 
 # numba's kernel API has no static types (see `bench/kernels/irregular.py`).
@@ -629,7 +630,7 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     rows: list[dict[str, Any]] = []
-    for threads in options.threads:
+    for threads in progress(options.threads, "sim-speed"):
         corpus_rows, cases, outputs = measure_corpus(
             kernels, threads, options.repeat, options.seed
         )

@@ -28,6 +28,7 @@ from simt.bench.fuzz.check import (
     check_program,
     structured_case,
 )
+from simt.bench.progress import counter
 from simt.bench.provenance import git_commit
 from simt.lowering.ptxas import find_ptxas
 
@@ -67,9 +68,11 @@ def main(argv: list[str] | None = None) -> int:
     total = Tally()
     start = time.time()
     checked = 0
+    step = counter("fuzz")
     with Pool(args.jobs) as pool:
         for checked, tally in enumerate(pool.imap(_check, jobs, chunksize=4), 1):
             total.merge(tally)
+            step(f"{checked}/{len(jobs)}")
             for finding in tally.findings:
                 print(f"FAIL {finding.program} [{finding.check}] {finding.kind}: "
                       f"{finding.detail.splitlines()[-1][:300]}", flush=True)  # fmt: skip
