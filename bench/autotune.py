@@ -57,7 +57,7 @@ def row(spec: KernelSpec, corpus: str) -> dict[str, Any]:
 
 
 def markdown(record: dict[str, Any]) -> str:
-    meta = record["meta"]
+    meta = record["metadata"]
     lines = [
         "# simt.autotune on the tuning and held-out corpora",
         "",
@@ -100,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "python -m simt.bench.autotune " + " ".join(
         sys.argv[1:] if argv is None else argv
     )
-    record = {"meta": metadata(command.strip()), "rows": rows, "summary": summary}
+    record = {"metadata": metadata(command.strip()), "rows": rows, "summary": summary}
     print(markdown(record))
     if options.out is not None:
         options.out.mkdir(parents=True, exist_ok=True)

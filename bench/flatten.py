@@ -47,7 +47,6 @@ Run: `python -m simt.bench.flatten` (writes `bench/results/fig7.json`,
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import sys
 import tempfile
@@ -64,6 +63,7 @@ from xdsl.dialects.builtin import ModuleOp
 from simt.bench.kernels.paper_kernels import early_exit_spec
 from simt.bench.kernels.spec import KernelSpec, LaunchCase
 from simt.bench.progress import progress as progress_bar
+from simt.bench.provenance import metadata
 
 RATIOS: tuple[tuple[int, int], ...] = ((10, 1), (1, 1), (1, 10), (1, 100))
 """The A/B (outer/inner) cost ratios of Fig. 7."""
@@ -333,6 +333,7 @@ def plot_fig7(sweep: dict[str, Any], path: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
 
     curves = relative_performance(sweep)
     ks = sorted({p["k"] for p in sweep["points"]})
@@ -351,8 +352,14 @@ def plot_fig7(sweep: dict[str, Any], path: Path) -> None:
         axis.set_title(f"A/B = {ratio}{detail}", fontsize=9)
         axis.set_xlabel("k (early-exiting lanes of 32)")
         axis.set_yscale("log")
+        plain = FuncFormatter(lambda value, _: f"{value:g}x")
+        axis.yaxis.set_major_formatter(plain)
+        axis.yaxis.set_minor_formatter(plain)
+        axis.tick_params(axis="y", which="minor", labelsize=6)
         axis.grid(True, which="both", alpha=0.3)
-    axes_list[0].set_ylabel("performance relative to original at k=0")
+    axes_list[0].set_ylabel(
+        "performance vs the original at k=0\n(x, simulated cycles, log scale)"
+    )
     axes_list[0].legend(fontsize=8)
     figure.suptitle(
         "Loop nest reduction (Bulavintsev 2019, Fig. 7) on the simt simulator: "
@@ -573,9 +580,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     sweep["costs"] = {f"{r[0]}/{r[1]}": ratio_costs(r) for r in RATIOS}
     tops = headlines(inner_cap=options.headline_cap, jobs=options.jobs)
     targets = check_targets(sweep, tops)
+    stamp = metadata(
+        " ".join(["python -m simt.bench.flatten", *(argv or sys.argv[1:])])
+    )
     record: dict[str, Any] = {
-        "device": "simt simulator (default cost table)",
-        "date": datetime.date.today().isoformat(),
+        "metadata": stamp,
         "parameters": {
             "kernel": "corpus early_exit, rotation=round_robin, one warp",
             "outer_iters": OUTER_ITERS,
@@ -596,7 +605,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(target.line())
     if not options.skip_corpus:
         rows = corpus_before_after()
-        (options.out / "flatten_corpus.json").write_text(json.dumps(rows, indent=1))
+        corpus = {"metadata": stamp, "rows": rows}
+        (options.out / "flatten_corpus.json").write_text(json.dumps(corpus, indent=1))
     print(f"done in {time.perf_counter() - started:.0f}s", file=sys.stderr)
     return 0
 

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from simt.bench import progress as bench_progress
-from simt.bench.provenance import cpu_model, git_commit, git_dirty
+from simt.bench.provenance import cpu_model, git_commit, git_dirty, metadata
 from simt.bench.suites import (
     BACKENDS,
     GPU,
@@ -156,7 +156,12 @@ def document(
 ) -> dict[str, Any]:
     """The JSON record of one suite run."""
     device = ctx.gpu.name if ctx.gpu is not None else cpu_model()
+    stamp = metadata(
+        None,
+        ctx.gpu.name if ctx.gpu is not None else f"simt simulator on {device}",
+    )
     return {
+        "metadata": stamp,
         "suite": suite.name,
         "backend": ctx.backend,
         "device": device,
