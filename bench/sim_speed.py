@@ -42,7 +42,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +50,9 @@ from numba import cuda as numba_cuda
 
 from simt.bench.kernels.registry import CORPUS, get
 from simt.bench.kernels.spec import KernelSpec, LaunchCase
-from simt.bench.provenance import cpu_model, git_commit, git_dirty
+from simt.bench.progress import progress
+from simt.bench.provenance import cpu_model
+from simt.bench.provenance import metadata as provenance_metadata
 
 # numba's kernel API has no static types (see `bench/kernels/irregular.py`).
 cuda: Any = numba_cuda
@@ -547,19 +548,20 @@ def plot(rows: list[dict[str, Any]], summary: dict[str, Any], path: Path) -> Non
 
 
 def metadata(argv: Sequence[str]) -> dict[str, Any]:
+    """The document's head: its `"metadata"` (`simt.bench.provenance`) and the
+    load of the machine when the run started."""
     import numba
 
     return {
+        "metadata": provenance_metadata(
+            "python -m simt.bench.sim_speed " + " ".join(argv),
+            f"CPU: {cpu_model()}",
+            cpus=os.cpu_count(),
+            platform=platform.platform(),
+            python=platform.python_version(),
+            numba=numba.__version__,
+        ),
         "benchmark": "simt.bench.sim_speed",
-        "command": "python -m simt.bench.sim_speed " + " ".join(argv),
-        "device": cpu_model(),
-        "cpus": os.cpu_count(),
-        "machine": platform.platform(),
-        "python": platform.python_version(),
-        "numba": numba.__version__,
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "git_commit": git_commit(),
-        "git_dirty": git_dirty(),
         "load_average_start": list(os.getloadavg()),
     }
 
@@ -653,7 +655,7 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     rows: list[dict[str, Any]] = []
-    for threads in options.threads:
+    for threads in progress(options.threads, "sim-speed"):
         corpus_rows, cases, outputs = measure_corpus(
             kernels, threads, options.repeat, options.seed
         )
