@@ -44,7 +44,9 @@ Rules, applied with an iterative worklist until nothing changes:
 5. sync dependence, `cf` blocks: for a divergent `cf.cond_br` / `cf.switch`
    in block B with immediate post-dominator P, let IR(B) be the blocks on
    paths from B to P (P excluded). A block of IR(B) reached from two
-   different successors of B, and P itself, is a divergent join: each of
+   different successors of B, a successor that two edges of B reach (a
+   `cf.switch` whose cases share a target, each with its own arguments),
+   and P itself, is a divergent join: each of
    its block arguments is divergent unless every incoming edge passes the
    same value (step 1.a of Algorithm 7). A loop L containing B gets a
    divergent exit when IR(B) or P leaves L or IR(B) holds an exiting block of
@@ -504,7 +506,7 @@ class _Solver:
         joins = reachability.bits_reached_from_several(flow.cfg.graph.succs(block))
         new = joins & ~flow.joined
         flow.joined |= new
-        return reachability.nodes_of(new)
+        return [*reachability.nodes_of(new), *_shared_targets(block)]
 
     def _divergent_exit(self, region: Region, loop: Loop[Block]) -> None:
         key = (region, loop.header)
@@ -627,8 +629,18 @@ def _divergent_joins(
         for reached in graph.reachable_from((successor,), (post_dominator,)):
             seen_from[reached] = seen_from.get(reached, 0) + 1
     joins = {b for b, count in seen_from.items() if count > 1}
+    joins.update(_shared_targets(block))
     joins.add(post_dominator)
     return joins
+
+
+def _shared_targets(block: Block) -> list[Block]:
+    """The successors of `block` that more than one of its edges reach: lanes
+    that take different edges to one of them may pass it different values."""
+    terminator = block.last_op
+    edges = successor_operands(terminator) if terminator is not None else None
+    targets = [target for target, _ in edges or ()]
+    return [t for t in dict.fromkeys(targets) if targets.count(t) > 1]
 
 
 def _cycle_through(

@@ -485,15 +485,17 @@ def _add_entry_block(body: Region) -> None:
 
 
 def _hoist_allocas(body: Region) -> None:
-    """Moves every `memref.alloca` of a static shape from the blocks of `body`
-    to its (fresh) entry block: a memref cannot be carried from one block of
-    a linearized region to another, and private memory allocated once at the
-    start serves every block (its contents start undefined either way)."""
+    """Moves every `memref.alloca` of a static shape and every
+    `memref.get_global` from the blocks of `body` to its (fresh) entry
+    block: a memref cannot be carried from one block of a linearized region
+    to another, private memory allocated once at the start serves every
+    block (its contents start undefined either way), and a global's address
+    is the same wherever it is taken."""
     entry = body.blocks.first
     assert entry is not None and entry.last_op is not None
     for block in list(body.blocks)[1:]:
         for op in list(block.ops):
-            if isinstance(op, memref.AllocaOp) and not op.operands:
+            if isinstance(op, memref.AllocaOp | memref.GetGlobalOp) and not op.operands:
                 op.detach()
                 entry.insert_op_before(op, entry.last_op)
 

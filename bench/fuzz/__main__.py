@@ -3,10 +3,13 @@ pass and the lowering; prints the counts and writes them as JSON.
 
     python -m simt.bench.fuzz --programs 5000 --jobs 2 --out bench/results/fuzz.json
 
-Programs are `cf` block graphs (`cf_program`) and, one in `--structured-every`,
-structured kernels from the frontend (`generate_kernel`), seeds from
-`--first-seed` on. Exit status 1 when any check failed; each failure is
-printed with its program's seed, so `cf_case(seed)` / `structured_case(seed)`
+Programs are `cf` block graphs (`cf_program`), one in `--scf-every` a nest
+of `scf` loops and ifs (`scf_program`) and one in `--structured-every` a
+structured kernel from the frontend (`generate_kernel`), seeds from
+`--first-seed` on. One program in `--host-every` also runs on the host
+(before and after each pipeline; `--ptxas` assembles those programs' PTX).
+Exit status 1 when any check failed; each failure is printed with its
+program's name, so `cf_case(seed)` / `scf_case(seed)` / `structured_case(seed)`
 reproduces it.
 """
 
@@ -18,23 +21,43 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 from simt.bench.fuzz.check import (
+    CI_PIPELINES,
     PIPELINES,
     Tally,
     cf_case,
     check_program,
+    scf_case,
     structured_case,
 )
 from simt.bench.progress import counter
 from simt.bench.provenance import cpu_model, metadata
 from simt.lowering.ptxas import find_ptxas
 
+Job = tuple[int, str, int, bool, bool, tuple[str, ...]]
+"""seed, kind (cf, scf, structured), launches, ptxas, host, pipelines"""
 
-def _check(job: tuple[int, bool, int, bool]) -> Tally:
-    seed, structured, inputs, ptxas = job
-    program = structured_case(seed, inputs) if structured else cf_case(seed, inputs)
-    return check_program(program, PIPELINES, ptxas=find_ptxas() if ptxas else None)
+
+def _check(job: Job) -> Tally:
+    seed, kind, inputs, ptxas, host, pipelines = job
+    if kind == "structured":
+        program = structured_case(seed, inputs)
+    elif kind == "scf":
+        program = scf_case(seed, inputs)
+    else:
+        program = cf_case(seed, inputs)
+    assembler = find_ptxas() if ptxas else None
+    return check_program(program, pipelines, ptxas=assembler, host=host)
+
+
+def _kind(seed: int, scf_every: int, structured_every: int) -> str:
+    if structured_every > 0 and seed % structured_every == structured_every - 1:
+        return "structured"
+    if scf_every > 0 and seed % scf_every == scf_every - 1:
+        return "scf"
+    return "cf"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,11 +66,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--structured-every", type=int, default=10,
                         help="one program in this many is a structured kernel (0: none)")  # fmt: skip
+    parser.add_argument("--scf-every", type=int, default=3,
+                        help="one program in this many is an scf nest (0: none)")  # fmt: skip
+    parser.add_argument("--host-every", type=int, default=1,
+                        help="one program in this many also runs on the host (0: none)")  # fmt: skip
+    parser.add_argument("--pipelines", choices=("all", "ci"), default="all",
+                        help="every pipeline of PIPELINES, or CI_PIPELINES (each pass once)")  # fmt: skip
     parser.add_argument("--inputs", type=int, default=2,
                         help="launches (random inputs and shapes) per program")  # fmt: skip
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--ptxas", action="store_true",
-                        help="assemble each program's PTX with ptxas")  # fmt: skip
+                        help="assemble the PTX of the programs run on the host with ptxas")  # fmt: skip
     parser.add_argument("--time-limit", type=float, default=None,
                         help="stop after this many seconds; counts cover the "
                         "programs checked by then")  # fmt: skip
@@ -58,11 +87,13 @@ def main(argv: list[str] | None = None) -> int:
         help="JSON file for the counts (a folder: fuzz.json in it)",
     )
     args = parser.parse_args(argv)
-    every = args.structured_every
-    jobs = [
-        (seed, every > 0 and seed % every == every - 1, args.inputs, args.ptxas)
-        for seed in range(args.first_seed, args.first_seed + args.programs)
-    ]
+    pipelines = PIPELINES if args.pipelines == "all" else CI_PIPELINES
+    host_every = args.host_every
+    jobs: list[Job] = []
+    for seed in range(args.first_seed, args.first_seed + args.programs):
+        host = host_every > 0 and seed % host_every == 0
+        kind = _kind(seed, args.scf_every, args.structured_every)
+        jobs.append((seed, kind, args.inputs, args.ptxas and host, host, pipelines))
     total = Tally()
     start = time.time()
     checked = 0
@@ -86,7 +117,9 @@ def main(argv: list[str] | None = None) -> int:
             f"simt simulator on {cpu_model()}, {args.jobs} processes",
         ),
         "programs": checked,
-        "structured_programs": sum(1 for j in jobs[:checked] if j[1]),
+        "scf_programs": sum(1 for j in jobs[:checked] if j[1] == "scf"),
+        "structured_programs": sum(1 for j in jobs[:checked] if j[1] == "structured"),
+        "host_programs": sum(1 for j in jobs[:checked] if j[4]),
         "seconds": round(time.time() - start, 1),
         **total.to_dict(),
     }
@@ -94,7 +127,49 @@ def main(argv: list[str] | None = None) -> int:
     if args.out is not None:
         out = args.out / "fuzz.json" if args.out.is_dir() else args.out
         out.write_text(json.dumps(report, indent=1) + "\n")
+        out.with_suffix(".md").write_text(markdown(report))
     return 1 if total.findings else 0
+
+
+KINDS = ("crash", "refusal", "verifier", "miscompile", "lowering", "ptxas", "host",
+         "false-negative")  # fmt: skip
+"""The columns of the summary table (`Finding.kind`)."""
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """A summary of a report: programs and failures per check, divergence."""
+    meta = report["metadata"]
+    lines = [
+        "# Generated programs through every pass (simt.bench.fuzz)",
+        "",
+        f"{meta['device']}; {meta['date']}; commit {(meta['commit'] or '?')[:7]}; "
+        f"`{meta['command']}`",
+        "",
+        f"{report['programs']} programs ({report.get('scf_programs', 0)} scf "
+        f"nests, {report['structured_programs']} frontend kernels, the others "
+        f"cf block graphs), {report.get('host_programs', 0)} of them also on "
+        f"the host and through ptxas; {report['seconds']:.0f} s.",
+        "",
+        "| check | programs | " + " | ".join(KINDS) + " |",
+        "|---|---|" + "---|" * len(KINDS),
+    ]
+    failures: dict[str, dict[str, int]] = report["failures"]
+    for check, runs in report["runs"].items():
+        counts = failures.get(check, {})
+        cells = " | ".join(str(counts.get(kind, 0)) for kind in KINDS)
+        lines.append(f"| `{check}` | {runs} | {cells} |")
+    d = report["divergence"]
+    lines += [
+        "",
+        "Divergence analysis against the simulator's profile (branches executed): "
+        f"{d['true_positive']} divergent called divergent, {d['true_negative']} "
+        f"uniform called uniform, {d['false_positive']} false positives (rate "
+        f"{d['false_positive_rate']:.0%}; corpus: 7%), {d['false_negative']} "
+        f"false negatives; {d['not_executed']} branches not executed.",
+    ]
+    if report.get("note"):
+        lines += ["", str(report["note"])]
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

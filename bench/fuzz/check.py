@@ -11,6 +11,13 @@ is held to the simulator's profile of the original: a branch it calls uniform
 that split a warp is a false negative; one it calls divergent that never
 split one on these launches is a false positive (as in
 `simt.bench.branch_fusion`, whose corpus figure it sits beside).
+
+With `host=True` the original and every pipeline's result that differs from
+it (`simt.bench.host_check.same_code`) also run on the host
+(`simt.runtime.host.HostModule`: the lowered LLVM IR, JIT-compiled) on the
+same launches; the host must write what the simulator wrote (check
+`host after PIPELINE`, kind `host`; a failure to compile for the host is a
+`lowering` finding).
 """
 
 from __future__ import annotations
@@ -37,11 +44,14 @@ from xdsl.utils.exceptions import PassFailedException, VerifyException
 import simt
 from simt.analysis.divergence import analyze_divergence
 from simt.bench.fuzz.generate import OUTPUTS, cf_program
+from simt.bench.fuzz.structured import scf_program
+from simt.bench.host_check import same_code
 from simt.bench.kernels.generate import GeneratedKernel, generate_kernel
 from simt.bench.kernels.spec import LaunchCase
 from simt.lowering.ptxas import PtxasError, assemble
 from simt.model.sites import site_id
 from simt.pipeline import available_passes
+from simt.runtime.host import HostModule
 
 PROFILE = "{PROFILE}"
 """Stands for the path of a profile of the program in a pipeline string."""
@@ -116,7 +126,8 @@ class Finding:
     program: str
     check: str
     kind: str
-    """crash | refusal | verifier | miscompile | false-negative | lowering | ptxas"""
+    """crash | refusal | verifier | miscompile | false-negative | lowering | ptxas
+    | host"""
     detail: str
 
 
@@ -181,6 +192,18 @@ def cf_case(seed: int, inputs: int = 2, max_blocks: int = 8) -> Program:
         args = generated.make_args(rng, grid * block)
         launches.append(Launch((grid,), (block,), args))
     return Program(f"cf-{seed}", generated.text, tuple(launches), OUTPUTS, _exact)
+
+
+def scf_case(seed: int, inputs: int = 2, max_depth: int = 3) -> Program:
+    """The `scf` program of `seed` (`scf_program`), launched as `cf_case`."""
+    generated = scf_program(seed, max_depth)
+    rng = np.random.default_rng(seed)
+    launches = []
+    for k in range(inputs):
+        grid, block = SHAPES[(seed + k) % len(SHAPES)]
+        args = generated.make_args(rng, grid * block)
+        launches.append(Launch((grid,), (block,), args))
+    return Program(f"scf-{seed}", generated.text, tuple(launches), OUTPUTS, _exact)
 
 
 def structured_case(seed: int, inputs: int = 2) -> Program:
@@ -260,8 +283,10 @@ def check_program(
     *,
     lowering: bool = True,
     ptxas: Path | None = None,
+    host: bool = False,
 ) -> Tally:
-    """Runs every check on `program`; returns the counts and the findings."""
+    """Runs every check on `program`; returns the counts and the findings
+    (host execution too with `host`)."""
     tally = Tally()
     original = parse(program.text)
     references = [run(original, launch) for launch in program.launches]
@@ -270,11 +295,16 @@ def check_program(
     profile.write_text(json.dumps(references[0][1].to_dict()))
     expected = [(r, SLOWDOWN_LIMIT * s.issued + 1000) for r, s in references]
     lowered = {"": original}
+    wanted = [r for r, _ in references]
+    if host:
+        _check_host(program, original, "", wanted, tally)
     for pipeline in pipelines:
         spec = pipeline.replace(PROFILE, str(profile))
         result = _check_pipeline(program, original, pipeline, spec, expected, tally)
         if result is not None and pipeline in LOWERED_AFTER:
             lowered[pipeline] = result
+        if host and result is not None and not same_code(original, result):
+            _check_host(program, result, pipeline, wanted, tally)
     if lowering:
         for pipeline, module in lowered.items():
             _check_lowering(program, module, ptxas, tally, pipeline)
@@ -315,6 +345,37 @@ def _check_pipeline(
             tally.findings.append(Finding(program.name, name, "miscompile", detail))
             return None
     return module
+
+
+def _check_host(
+    program: Program,
+    module: ModuleOp,
+    after: str,
+    expected: list[list[Any]],
+    tally: Tally,
+) -> None:
+    """Runs `module` on the host on every launch of `program`; the outputs
+    must be the simulator's (`expected`: the original's, which every
+    pipeline's result reproduced on the simulator)."""
+    check = f"host after {after}" if after else "host"
+    tally.add_run(check)
+    try:
+        compiled = HostModule(module)
+    except Exception as error:
+        tally.findings.append(Finding(program.name, check, "lowering", _trace(error)))
+        return
+    for launch, want in zip(program.launches, expected, strict=True):
+        args = launch.copy_args()
+        try:
+            compiled.launch(launch.grid, launch.block, args)
+        except Exception as error:
+            tally.findings.append(Finding(program.name, check, "host", _trace(error)))
+            return
+        problems = program.compare(want, args)
+        if problems:
+            detail = f"grid {launch.grid} block {launch.block}: {problems}"
+            tally.findings.append(Finding(program.name, check, "host", detail))
+            return
 
 
 def _check_lowering(

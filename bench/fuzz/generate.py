@@ -15,7 +15,8 @@ IR an embedding compiler hands over and no frontend writes:
            block (back edges, jumps into loops, irreducible cycles with two
            entries, early exits) or to the same block with other arguments;
              cf.switch whose cases share and duplicate targets, each with its
-           own arguments;
+           own arguments (a case may spend more fuel: a uniform value that
+           differs between the edges into one block);
     ^x0 .. ^x{m-1}(%acc, %fuel): exits (several: returns inside loops), each
            stores what it got or only returns.
 
@@ -38,6 +39,21 @@ import numpy as np
 
 HIST_BINS = 16
 LOCAL_SIZE = 2
+LOCAL = "#simt.space<local>"
+CONSTANT_GLOBAL = "table"
+CONSTANT_TYPE = "memref<8xi32, #simt.space<constant>>"
+SHARED_GLOBAL = "tile"
+SHARED_TYPE = "memref<64xi32, #simt.space<shared>>"
+"""Shared memory of one block: one element per thread (launches have at
+most 64 threads a block)."""
+ATOMIC_KINDS = ("add", "max", "min", "or", "xor", "and", "umax")
+GLOBALS = (
+    f'  "memref.global"() <{{sym_name = "{CONSTANT_GLOBAL}", type = {CONSTANT_TYPE}, '
+    "initial_value = dense<[3, -5, 7, 11, -13, 17, 19, -23]> : tensor<8xi32>, "
+    'sym_visibility = "private", constant}> : () -> ()\n'
+    f'  "memref.global"() <{{sym_name = "{SHARED_GLOBAL}", type = {SHARED_TYPE}, '
+    'initial_value, sym_visibility = "private"}> : () -> ()\n'
+)
 
 
 @dataclass(frozen=True)
@@ -73,6 +89,9 @@ class _Writer:
         """In a mostly uniform program (-1: any), how many divergent conditions
         are left to draw: the one or two branches whose divergence the
         analysis must follow through the fuel carried by every block."""
+        self.atomic_kind = rng.choice(ATOMIC_KINDS)
+        """The kind of every atomic of the program (kinds do not commute with
+        each other)."""
         self.n = blocks
         self.m = exits
         self.lines: list[str] = []
@@ -109,11 +128,12 @@ def cf_program(seed: int, max_blocks: int = 8) -> CfProgram:
         _block(w, i)
     for j in range(w.m):
         _exit(w, j)
-    header = (
+    header = GLOBALS + (
         "func.func @k(%out: memref<?xi32>, %trace: memref<?xi32>, "
         "%hist: memref<?xi32>, %data: memref<?xi32>) attributes {simt.kernel} {\n"
     )
-    return CfProgram(seed, header + "\n".join(w.lines) + "\n}\n")
+    text = "builtin.module {\n" + header + "\n".join(w.lines) + "\n}\n}\n"
+    return CfProgram(seed, text)
 
 
 def _entry(w: _Writer) -> None:
@@ -132,19 +152,57 @@ def _entry(w: _Writer) -> None:
     w.emit("%seven = arith.constant 7 : i32")
     w.emit("%three = arith.constant 3 : i32")
     w.emit("%bins = arith.constant 15 : i32")
-    w.emit(f"%loc = memref.alloca() : memref<{LOCAL_SIZE}xi32>")
+    w.emit(f"%loc = memref.alloca() : memref<{LOCAL_SIZE}xi32, {LOCAL}>")
     for k in range(LOCAL_SIZE):
         w.emit(f"%li{k} = arith.constant {k} : index")
-        w.emit(f"memref.store %v0, %loc[%li{k}] : memref<{LOCAL_SIZE}xi32>")
+        w.emit(f"memref.store %v0, %loc[%li{k}] : memref<{LOCAL_SIZE}xi32, {LOCAL}>")
+    w.emit(f"%cmem = memref.get_global @{CONSTANT_GLOBAL} : {CONSTANT_TYPE}")
+    w.emit(f"%smem = memref.get_global @{SHARED_GLOBAL} : {SHARED_TYPE}")
     w.emit("%pos = arith.cmpi sgt, %v0, %z : i32")
-    w.emit("%any = simt.vote_any %pos")
-    w.emit("%anyi = arith.extui %any : i1 to i32")
+    vote = w.rng.choice(("any", "all", "ballot"))
+    if vote == "ballot":
+        w.emit("%ballot = simt.ballot %pos : i32")
+        w.emit("%anyi = arith.andi %ballot, %seven : i32")
+    else:
+        w.emit(f"%any = simt.vote_{vote} %pos")
+        w.emit("%anyi = arith.extui %any : i1 to i32")
     w.emit("simt.barrier")
     w.emit("%acc0 = arith.addi %v0, %anyi : i32")
+    start = "%acc0"
+    if w.rng.random() < 0.6:
+        start = _shared_rounds(w, start)
     source = "%ub" if w.divergent_left >= 0 else w.rng.choice(("%ub", "%u0", "%v0"))
     low = w.binop("andi", source, "%three")
     w.emit(f"%fuel0 = arith.addi {low}, {w.const(w.rng.randint(2, 8))} : i32")
-    w.emit("cf.br ^b0(%acc0, %fuel0 : i32, i32)")
+    w.emit(f"cf.br ^b0({start}, %fuel0 : i32, i32)")
+
+
+def _shared_rounds(w: _Writer, acc: str) -> str:
+    """A loop of uniform trip count (from the block id and size) in which
+    every lane writes its value to shared memory, waits at a barrier, reads
+    its neighbour's, and waits again before the next round overwrites it:
+    barriers in uniform control flow, in a loop. Returns the value after
+    the rounds (in the block `^s_done`, where the entry's code goes on)."""
+    rounds = w.binop("andi", "%ub", "%three")
+    w.emit(f"cf.br ^s_head({acc}, {rounds} : i32, i32)")
+    w.lines.append("^s_head(%s_acc: i32, %s_left: i32):")
+    w.emit("%s_more = arith.cmpi sgt, %s_left, %z : i32")
+    w.emit("cf.cond_br %s_more, ^s_body, ^s_done(%s_acc : i32)")
+    w.lines.append("^s_body:")
+    w.emit("%s_t = arith.index_cast %tid : i32 to index")
+    w.emit(f"memref.store %s_acc, %smem[%s_t] : {SHARED_TYPE}")
+    w.emit("simt.barrier")
+    w.emit("%s_n1 = arith.addi %tid, %one : i32")
+    w.emit("%s_n2 = arith.remui %s_n1, %bdim : i32")
+    w.emit("%s_n = arith.index_cast %s_n2 : i32 to index")
+    w.emit(f"%s_got = memref.load %smem[%s_n] : {SHARED_TYPE}")
+    w.emit("simt.barrier")
+    w.emit("%s_mix = arith.muli %s_got, %three : i32")
+    w.emit("%s_next = arith.addi %s_mix, %s_acc : i32")
+    w.emit("%s_dec = arith.subi %s_left, %one : i32")
+    w.emit("cf.br ^s_head(%s_next, %s_dec : i32, i32)")
+    w.lines.append("^s_done(%s_out: i32):")
+    return "%s_out"
 
 
 def _block(w: _Writer, i: int) -> None:
@@ -155,9 +213,18 @@ def _block(w: _Writer, i: int) -> None:
     if rng.random() < 0.3:
         slot = f"%li{rng.randrange(LOCAL_SIZE)}"
         loaded = w.fresh("ld")
-        w.emit(f"{loaded} = memref.load %loc[{slot}] : memref<{LOCAL_SIZE}xi32>")
+        w.emit(
+            f"{loaded} = memref.load %loc[{slot}] : memref<{LOCAL_SIZE}xi32, {LOCAL}>"
+        )
         acc = w.binop("xori", acc, loaded)
-        w.emit(f"memref.store {acc}, %loc[{slot}] : memref<{LOCAL_SIZE}xi32>")
+        w.emit(f"memref.store {acc}, %loc[{slot}] : memref<{LOCAL_SIZE}xi32, {LOCAL}>")
+    if rng.random() < 0.25:
+        low = w.binop("andi", acc, "%seven")
+        slot = w.fresh("ci")
+        w.emit(f"{slot} = arith.index_cast {low} : i32 to index")
+        loaded = w.fresh("cl")
+        w.emit(f"{loaded} = memref.load %cmem[{slot}] : {CONSTANT_TYPE}")
+        acc = w.binop("addi", acc, loaded)
     if rng.random() < 0.2:
         _atomic(w, acc)
     if rng.random() < 0.5:
@@ -169,11 +236,19 @@ def _block(w: _Writer, i: int) -> None:
 
 
 def _atomic(w: _Writer, acc: str) -> None:
+    """An atomic into `hist` whose old value is dropped, of the program's one
+    kind: the final contents do not depend on the order in which lanes apply
+    them (one commutative, associative kind per program), so simulator, host
+    and transformed code must agree."""
     bin_ = w.binop("andi", acc, "%bins")
     index = w.fresh("h")
     w.emit(f"{index} = arith.index_cast {bin_} : i32 to index")
     old = w.fresh("old")
-    w.emit(f"{old} = simt.atomic_add %one, %hist[{index}] : memref<?xi32>, i32")
+    kind = w.atomic_kind
+    if kind == "add" and w.rng.random() < 0.5:
+        w.emit(f"{old} = simt.atomic_add %one, %hist[{index}] : memref<?xi32>, i32")
+    else:
+        w.emit(f"{old} = simt.atomic {kind} {acc}, %hist[{index}] : memref<?xi32>, i32")
 
 
 def _condition(w: _Writer, acc: str, fuel: str) -> str:
@@ -236,7 +311,11 @@ def _switch(w: _Writer, acc: str, fuel: str, alive: str, forward: int) -> None:
     lines = [f"default: {w.label(forward)}({acc}, {fuel} : i32, i32)"]
     for value, target in enumerate(targets):
         passed = w.binop("addi", acc, w.const(value)) if rng.random() < 0.5 else acc
-        lines.append(f"{value}: {w.label(target)}({passed}, {fuel} : i32, i32)")
+        spent = fuel
+        if value > 0 and rng.random() < 0.3:
+            # a shared target gets another (uniform) fuel on each case
+            spent = w.binop("subi", fuel, w.const(value))
+        lines.append(f"{value}: {w.label(target)}({passed}, {spent} : i32, i32)")
     w.emit(f"cf.switch {flag} : i32, [\n    " + ",\n    ".join(lines) + "\n  ]")
 
 
