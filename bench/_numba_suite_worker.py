@@ -89,14 +89,28 @@ def _host(arg: Any) -> Any:
 
 
 def _snapshot(args: tuple[Any, ...]) -> list[Any]:
-    return [np.array(_host(a), copy=True) if _is_array(a) else a for a in args]
+    return [_copy(a) if _is_array(a) else a for a in args]
+
+
+def _copy(arg: Any) -> Any:
+    """A copy of an array, or of a record scalar (numba passes records by
+    reference: the reference must not write the test's own record)."""
+    if isinstance(arg, np.void):
+        return np.array([arg], dtype=arg.dtype)[0]
+    return np.array(_host(arg), copy=True)
 
 
 def _is_array(arg: Any) -> bool:
-    return isinstance(_host(arg), np.ndarray) and _host(arg).ndim > 0
+    host = _host(arg)
+    return (isinstance(host, np.ndarray) and host.ndim > 0) or (
+        isinstance(host, np.void) and host.dtype.names is not None
+    )
 
 
 def _equal(ours: np.ndarray[Any, Any], reference: np.ndarray[Any, Any]) -> bool:
+    if ours.dtype.names is not None:
+        # field by field: NaNs compare equal, padding bytes are not compared
+        return all(_equal(ours[n], reference[n]) for n in ours.dtype.names)
     if ours.dtype.kind in "fc":
         return bool(np.allclose(ours, reference, rtol=_RTOL, atol=1e-6, equal_nan=True))
     return bool(np.array_equal(ours, reference))
@@ -160,8 +174,9 @@ def _compare(args: tuple[Any, ...], reference: list[Any]) -> dict[str, Any]:
     for index, (ours, theirs) in enumerate(zip(args, reference, strict=True)):
         if not _is_array(ours):
             continue
-        mine = _host(ours)
-        if not _equal(np.asarray(mine), np.asarray(theirs)):
+        mine = np.asarray(_host(ours))
+        theirs = np.asarray(theirs)
+        if not _equal(mine, theirs):
             bad = (
                 np.argwhere(~np.isclose(mine, theirs, equal_nan=True))
                 if mine.dtype.kind == "f"

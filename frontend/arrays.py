@@ -15,6 +15,8 @@
   the array.
 * **Attributes**: `a.shape` (a tuple of `int64`), `a.shape[k]`, `a.size`
   (the product of the extents), `a.ndim`, `len(a)` (`a.shape[0]`).
+* **Records** (`a[i].x`, `a[i]['x']`, `a.x`, record parameters, record
+  arrays in local, shared and constant memory): see "records" below.
 * **Allocation** (`cuda.shared.array`, `cuda.local.array`,
   `cuda.const.array_like`, module-level numpy arrays): see `allocate_*`
   below and docs/ir-conventions.md.
@@ -49,6 +51,8 @@ from simt.frontend.expressions import ExpressionCompiler
 from simt.frontend.objects import (
     ArrayValue,
     RangeValue,
+    RecordArrayValue,
+    RecordValue,
     StaticValue,
     TupleValue,
     Value,
@@ -57,10 +61,14 @@ from simt.frontend.objects import (
 from simt.frontend.types import (
     INT64,
     ArrayType,
+    RecordArrayType,
+    RecordType,
     ScalarType,
+    record_type,
     scalar_of_dtype,
 )
 from simt.frontend.values import Scalar
+from simt.model.records import RecordError, RecordField, field_views
 
 
 @dataclass
@@ -70,8 +78,8 @@ class ModuleBuilder:
 
     globals: list[memref.GlobalOp] = field(default_factory=list[memref.GlobalOp])
     _names: set[str] = field(default_factory=set[str])
-    _constants: dict[int, memref.GlobalOp] = field(
-        default_factory=dict[int, memref.GlobalOp]
+    _constants: dict[object, memref.GlobalOp] = field(
+        default_factory=dict[object, memref.GlobalOp]
     )
     _shared: dict[tuple[int, int], memref.GlobalOp] = field(
         default_factory=dict[tuple[int, int], memref.GlobalOp]
@@ -105,16 +113,23 @@ class ModuleBuilder:
         name: str,
         type_: MemRefType[Attribute],
         init: Attribute,
+        key: object = None,
     ) -> memref.GlobalOp:
-        """The global holding a frozen numpy array, one per array object."""
-        found = self._constants.get(id(array))
+        """The global holding a frozen numpy array, one per array object (or
+        per `key`, given for arrays made for the compilation)."""
+        key = id(array) if key is None else key
+        found = self._constants.get(key)
         if found is None:
             found = memref.GlobalOp.get(
                 StringAttr(self.unique(name)), type_, init, constant=UnitAttr()
             )
             self.globals.append(found)
-            self._constants[id(array)] = found
+            self._constants[key] = found
         return found
+
+
+RECORD_COPY_LIMIT = 4096
+"""The most elements a record or nested-array copy unrolls into."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +156,10 @@ class ArrayCompiler(ExpressionCompiler):
         base = self.expr(node.value)
         if isinstance(base, ArrayValue):
             return self.array_get(node, base, node.slice)
+        if isinstance(base, RecordArrayValue):
+            return self.record_array_get(node, base, node.slice)
+        if isinstance(base, RecordValue):
+            return self.record_field(node, base, self._field_key(node.slice))
         if isinstance(base, TupleValue):
             return self.tuple_item(node, base, self._tuple_index(node.slice))
         if isinstance(base, RangeValue):
@@ -477,6 +496,339 @@ class ArrayCompiler(ExpressionCompiler):
         )
         value = self.ops.value(memref.GetGlobalOp(global_op.sym_name.data, memref_type))
         return ArrayValue(value, array_type, label)
+
+    # -- records ----------------------------------------------------------------
+    #
+    # Records (numba's `Record` types): a record array is one array per field
+    # (`simt.model.records`), a record `a[i]` a reference to element `i` of
+    # each of them.
+    #
+    # * `a[i]` (one index per dimension) is a `RecordValue`; fewer indices or
+    # slices make a `RecordArrayValue` of views, one view per field;
+    # * `r.x` / `r['x']` loads the field (a nested-array field is a view of its
+    # dimensions); `r.x = v` stores it, converted as numba converts;
+    # `a.x` / `a['x']` of a record array is the field's array;
+    # * `a[i] = r` and `d['h'] = src` copy element by element (numba copies
+    # records and nested arrays by value), unrolled over static extents;
+    # * complex and string fields are storage only: a record copy carries them,
+    # reading one is a located error.
+    #
+
+    def record_array_get(
+        self, node: ast.AST, array: RecordArrayValue, index: ast.expr
+    ) -> Value:
+        if isinstance(index, ast.Constant) and isinstance(index.value, str):
+            return self.record_array_field(node, array, index.value)
+        parts = self._indices(index)
+        ndim = array.type.ndim
+        if len(parts) > ndim:
+            raise self.error(
+                node,
+                f"too many indices for record array '{array.name}': {len(parts)} "
+                f"for {ndim} dimension(s)",
+            )
+        first = self._first_field(node, array)
+        if len(parts) == ndim and not any(isinstance(p, ast.Slice) for p in parts):
+            return RecordValue(array, tuple(self.element_indices(first, parts)))
+        views = tuple(self.view(node, f, parts) for f in array.fields)
+        rank = views[0].type.ndim - len(array.type.record.fields[0].shape)
+        view_type = RecordArrayType(array.type.record, rank, "A", array.type.space)
+        return RecordArrayValue(views, view_type, array.name)
+
+    def _first_field(self, node: ast.AST, array: RecordArrayValue) -> ArrayValue:
+        if not array.fields:
+            raise self.error(node, f"record array '{array.name}' has no fields")
+        return array.fields[0]
+
+    def _field_key(self, node: ast.expr) -> str | int:
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str | int)
+            and not isinstance(node.value, bool)
+        ):
+            return node.value
+        value = self.expr(node)
+        if isinstance(value, StaticValue) and isinstance(value.obj, str | int):
+            return value.obj
+        raise self.unsupported(
+            node, "record subscript", "a record is indexed by a constant field name"
+        )
+
+    def _lookup(
+        self, node: ast.AST, record: RecordType, key: str | int, where: str
+    ) -> RecordField:
+        if isinstance(key, int):
+            if not -len(record.fields) <= key < len(record.fields):
+                raise self.error(node, f"record index {key} out of range in {where}")
+            return record.fields[key]
+        found = record.field(key)
+        if found is None:
+            names = ", ".join(f.name for f in record.fields)
+            raise self.error(
+                node, f"{where} has no field '{key}' (its fields: {names})"
+            )
+        return found
+
+    def record_array_field(
+        self, node: ast.AST, array: RecordArrayValue, key: str | int
+    ) -> ArrayValue:
+        """`a.x` / `a['x']`: the field's array."""
+        f = self._lookup(node, array.type.record, key, f"record array '{array.name}'")
+        self._readable(node, f)
+        found = array.field(f.name)
+        assert found is not None
+        return found
+
+    def record_array_attribute(
+        self, node: ast.AST, array: RecordArrayValue, attr: str
+    ) -> Value:
+        if attr in ("shape", "size", "ndim"):
+            first = self._first_field(node, array)
+            ndim = array.type.ndim
+            if attr == "ndim":
+                return self.ops.const(ndim, INT64)
+            extents = [self.extent(first, k) for k in range(ndim)]
+            if attr == "shape":
+                return TupleValue(tuple(extents))
+            total = self.ops.const(1, INT64)
+            for extent in extents:
+                total = self.ops.binary(ast.Mult, total, extent)
+            return total
+        return self.record_array_field(node, array, attr)
+
+    def _readable(self, node: ast.AST, f: RecordField) -> None:
+        if f.kind != "value":
+            raise self.unsupported(
+                node,
+                f"record field '{f.name}' of dtype {f.declared}",
+                "complex and string fields can be copied with their record, "
+                "not read or written one by one",
+            )
+
+    def record_field(self, node: ast.AST, record: RecordValue, key: str | int) -> Value:
+        """`r.x` / `r['x']`: the field's value, or a view of a nested array."""
+        rtype = record.array.type.record
+        f = self._lookup(node, rtype, key, f"record {rtype}")
+        self._readable(node, f)
+        array = record.array.field(f.name)
+        assert array is not None
+        if not f.shape:
+            return self.ops.scalar(
+                memref.LoadOp.get(array.value, list(record.indices)), array.type.dtype
+            )
+        return self._nested_view(record, f, array)
+
+    def _nested_view(
+        self, record: RecordValue, f: RecordField, array: ArrayValue
+    ) -> ArrayValue:
+        lead = len(record.indices)
+        rank = len(f.shape)
+        offsets: list[SSAValue | int] = [*record.indices, *([0] * rank)]
+        sizes: list[SSAValue | int] = [*([1] * lead), *f.shape]
+        strides: list[SSAValue | int] = [1] * (lead + rank)
+        result_type = MemRefType(
+            array.type.dtype.ir,
+            list(f.shape),
+            StridedLayoutAttr([None] * rank, None),
+            _space_attr(array.type.space),
+        )
+        op = memref.SubviewOp.get(array.value, offsets, sizes, strides, result_type)
+        view_type = ArrayType(array.type.dtype, rank, "A", array.type.space, f.shape)
+        return ArrayValue(self.ops.value(op), view_type, f"{array.name}")
+
+    def record_set_field(
+        self, node: ast.AST, record: RecordValue, key: str | int, value: Value
+    ) -> None:
+        """`r.x = v` / `r['x'] = v` (a nested-array field copies an array)."""
+        rtype = record.array.type.record
+        f = self._lookup(node, rtype, key, f"record {rtype}")
+        self._readable(node, f)
+        array = record.array.field(f.name)
+        assert array is not None
+        self._check_writable(node, array)
+        if not f.shape:
+            scalar = self.ops.convert(self.as_scalar(node, value), array.type.dtype)
+            self.ops.add(
+                memref.StoreOp.get(scalar.value, array.value, list(record.indices))
+            )
+            return
+        if not isinstance(value, ArrayValue):
+            raise self.unsupported(
+                node,
+                f"assignment of {describe_value(value)} to the nested array '{f.name}'",
+                "assign an array of the same shape",
+            )
+        dest = self._nested_view(record, f, array)
+        self._copy_elements(node, dest, value, f.shape)
+
+    def _check_writable(self, node: ast.AST, array: ArrayValue) -> None:
+        if array.type.space is MemorySpace.CONSTANT:
+            raise self.error(node, f"cannot write to constant array '{array.name}'")
+
+    def _copy_elements(
+        self,
+        node: ast.AST,
+        dest: ArrayValue,
+        source: ArrayValue,
+        shape: tuple[int, ...],
+    ) -> None:
+        """Copies `source` into `dest` (both of static `shape`), unrolled."""
+        if source.type.ndim != len(shape):
+            raise self.error(
+                node,
+                f"cannot assign a {source.type.ndim}-D array to a nested array of "
+                f"shape {shape}",
+            )
+        count = int(np.prod(shape)) if shape else 1
+        if count > RECORD_COPY_LIMIT:
+            raise self.unsupported(
+                node,
+                f"copy of {count} elements",
+                f"nested-array copies are unrolled, up to {RECORD_COPY_LIMIT} elements",
+            )
+        for position in np.ndindex(*shape):
+            at = [self.ops.index_const(int(k)) for k in position]
+            loaded = self.ops.scalar(
+                memref.LoadOp.get(source.value, at), source.type.dtype
+            )
+            converted = self.ops.convert(loaded, dest.type.dtype)
+            self.ops.add(memref.StoreOp.get(converted.value, dest.value, at))
+
+    def record_assign(self, node: ast.AST, dest: RecordValue, source: Value) -> None:
+        """`a[i] = r`: copies every field of `r` (numba copies records by value)."""
+        if not isinstance(source, RecordValue):
+            raise self.error(
+                node,
+                f"cannot assign {describe_value(source)} to a record of "
+                f"{dest.array.type.record}",
+            )
+        if source.array.type.record.dtype != dest.array.type.record.dtype:
+            raise self.error(
+                node,
+                f"cannot assign a record of {source.array.type.record} to a record "
+                f"of {dest.array.type.record}",
+            )
+        for f, to, frm in zip(
+            dest.array.type.record.fields,
+            dest.array.fields,
+            source.array.fields,
+            strict=True,
+        ):
+            self._check_writable(node, to)
+            if not f.shape:
+                loaded = self.ops.scalar(
+                    memref.LoadOp.get(frm.value, list(source.indices)), frm.type.dtype
+                )
+                self.ops.add(
+                    memref.StoreOp.get(loaded.value, to.value, list(dest.indices))
+                )
+                continue
+            self._copy_elements(
+                node,
+                self._nested_view(dest, f, to),
+                self._nested_view(source, f, frm),
+                f.shape,
+            )
+
+    def record_array_set(
+        self, node: ast.AST, array: RecordArrayValue, index: ast.expr, value: Value
+    ) -> None:
+        """`a[i] = r` (a whole record) or `a['x'] = ...` (not supported)."""
+        target = self.record_array_get(node, array, index)
+        if not isinstance(target, RecordValue):
+            raise self.unsupported(
+                node,
+                "assignment to a record array slice",
+                f"give one integer index per dimension of '{array.name}'",
+            )
+        self.record_assign(node, target, value)
+
+    # -- records the kernel allocates -------------------------------------------
+
+    def allocate_record_local(
+        self, node: ast.AST, shape: tuple[int, ...], dtype: np.dtype[Any], name: str
+    ) -> RecordArrayValue:
+        """`cuda.local.array(shape, record_dtype)`: one local array per field."""
+        rtype = self._record_type(node, dtype)
+        array_type = RecordArrayType(rtype, len(shape), "C", MemorySpace.LOCAL, shape)
+        fields = tuple(
+            self.allocate_local(shape + f.shape, rtype.element(f), f"{name}.{f.name}")
+            for f in rtype.fields
+        )
+        return RecordArrayValue(fields, array_type, name)
+
+    def allocate_record_shared(
+        self,
+        node: ast.AST,
+        shape: tuple[int, ...],
+        dtype: np.dtype[Any],
+        name: str,
+        key: tuple[int, int],
+    ) -> RecordArrayValue:
+        """`cuda.shared.array(shape, record_dtype)`: one shared array per field."""
+        rtype = self._record_type(node, dtype)
+        if shape in ((0,), ()):
+            raise self.unsupported(
+                node,
+                "dynamic shared memory of records",
+                "give a record array in shared memory a static shape",
+            )
+        array_type = RecordArrayType(rtype, len(shape), "C", MemorySpace.SHARED, shape)
+        fields: list[ArrayValue] = []
+        for number, f in enumerate(rtype.fields):
+            field_type = array_type.field_type(f)
+            memref_type = field_type.memref
+            global_op = self.module.shared(
+                (key[0], key[1] * 1000 + number + 1),
+                f"{self.kernel_name}__{name}_{f.name}",
+                memref_type,
+            )
+            value = self.ops.value(
+                memref.GetGlobalOp(global_op.sym_name.data, memref_type)
+            )
+            fields.append(ArrayValue(value, field_type, f"{name}.{f.name}"))
+        return RecordArrayValue(tuple(fields), array_type, name)
+
+    def _record_type(self, node: ast.AST, dtype: np.dtype[Any]) -> RecordType:
+        try:
+            return record_type(dtype)
+        except RecordError as error:
+            raise self.error(node, str(error)) from None
+
+    def constant_record_array(
+        self, node: ast.AST, array: np.ndarray[Any, Any], name: str | None
+    ) -> RecordArrayValue:
+        """A numpy record array frozen into constant memory: one constant
+        array per field."""
+        rtype = self._record_type(node, array.dtype)
+        if array.ndim == 0:
+            raise self.unsupported(
+                node, "constant record", "only record arrays of at least one dimension"
+            )
+        shape = tuple(int(d) for d in array.shape)
+        label = name or "const"
+        array_type = RecordArrayType(
+            rtype, array.ndim, "C", MemorySpace.CONSTANT, shape
+        )
+        fields: list[ArrayValue] = []
+        for f, view in zip(rtype.fields, field_views(array), strict=True):
+            assert isinstance(view, np.ndarray)
+            data: np.ndarray[Any, Any] = np.ascontiguousarray(view)
+            field_type = array_type.field_type(f)
+            memref_type = field_type.memref
+            init = _dense(data, field_type.dtype, field_type.shape or ())
+            global_op = self.module.constant(
+                view,
+                f"{self.kernel_name}__{label}_{f.name}",
+                memref_type,
+                init,
+                key=(id(array), f.name),
+            )
+            value = self.ops.value(
+                memref.GetGlobalOp(global_op.sym_name.data, memref_type)
+            )
+            fields.append(ArrayValue(value, field_type, f"{label}.{f.name}"))
+        return RecordArrayValue(tuple(fields), array_type, label)
 
 
 def _dense(

@@ -357,17 +357,22 @@ class CallCompiler(ArrayCompiler):
 
     # -- arrays the kernel allocates ----------------------------------------------
 
-    def _shared_array(self, node: ast.Call) -> ArrayValue:
+    def _shared_array(self, node: ast.Call) -> Value:
         shape_node, dtype_node, _ = self.arguments(
             node, ["shape", "dtype", "alignment"], 2
         )
         assert shape_node is not None and dtype_node is not None
         shape = self._static_shape(shape_node)
-        dtype = self._dtype(dtype_node)
         name = self.target_name or "shared"
+        record = self._record_dtype(dtype_node)
+        if record is not None:
+            return self.allocate_record_shared(
+                node, shape, record, name, self.site_key(node)
+            )
+        dtype = self._dtype(dtype_node)
         return self.allocate_shared(node, shape, dtype, name, self.site_key(node))
 
-    def _local_array(self, node: ast.Call) -> ArrayValue:
+    def _local_array(self, node: ast.Call) -> Value:
         shape_node, dtype_node, _ = self.arguments(
             node, ["shape", "dtype", "alignment"], 2
         )
@@ -375,11 +380,16 @@ class CallCompiler(ArrayCompiler):
         shape = self._static_shape(shape_node)
         if any(d == 0 for d in shape) or not shape:
             raise self.error(node, "cuda.local.array needs a non-empty shape")
+        record = self._record_dtype(dtype_node)
+        if record is not None:
+            return self.allocate_record_local(
+                node, shape, record, self.target_name or "local"
+            )
         return self.allocate_local(
             shape, self._dtype(dtype_node), self.target_name or "local"
         )
 
-    def _const_array_like(self, node: ast.Call) -> ArrayValue:
+    def _const_array_like(self, node: ast.Call) -> Value:
         (arr_node,) = self.arguments(node, ["ary"], 1)
         assert arr_node is not None
         array = self.static_object(arr_node)
@@ -388,6 +398,8 @@ class CallCompiler(ArrayCompiler):
                 node,
                 "cuda.const.array_like expects a numpy array known at compile time",
             )
+        if array.dtype.names is not None:
+            return self.constant_record_array(node, array, self.target_name)
         return self.constant_array(node, array, self.target_name)
 
     def _static_shape(self, node: ast.expr) -> tuple[int, ...]:
@@ -402,6 +414,17 @@ class CallCompiler(ArrayCompiler):
             node,
             f"expected a constant shape (an int or a tuple of ints), found '{ast.unparse(node)}'",
         )
+
+    def _record_dtype(self, node: ast.expr) -> np.dtype[Any] | None:
+        """The numpy dtype of a record dtype argument (a structured numpy
+        dtype or numba's `Record` type), else None."""
+        value = self.expr(node)
+        if not isinstance(value, StaticValue):
+            return None
+        found = getattr(value.obj, "dtype", value.obj)
+        if isinstance(found, np.dtype) and found.names is not None:
+            return found
+        return None
 
     def _dtype(self, node: ast.expr) -> ScalarType:
         value = self.expr(node)

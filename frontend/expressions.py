@@ -33,6 +33,8 @@ from simt.frontend.errors import FrontendError, SourceLocator
 from simt.frontend.objects import (
     ArrayValue,
     RangeValue,
+    RecordArrayValue,
+    RecordValue,
     StaticValue,
     TupleValue,
     Value,
@@ -295,7 +297,10 @@ class ExpressionCompiler(ABC):
                 )
             )
         if isinstance(obj, np.ndarray):
-            return self.constant_array(node, obj, None)
+            array: np.ndarray[Any, Any] = obj
+            if array.dtype.names is not None:
+                return self.constant_record_array(node, array, None)
+            return self.constant_array(node, array, None)
         return value
 
     @abstractmethod
@@ -303,6 +308,12 @@ class ExpressionCompiler(ABC):
         self, node: ast.AST, array: np.ndarray[Any, Any], name: str | None
     ) -> ArrayValue:
         """A numpy array frozen into constant memory (defined in `arrays.py`)."""
+
+    @abstractmethod
+    def constant_record_array(
+        self, node: ast.AST, array: np.ndarray[Any, Any], name: str | None
+    ) -> RecordArrayValue:
+        """A numpy record array frozen into constant memory (`arrays.py`)."""
 
     # -- operators ------------------------------------------------------------
 
@@ -583,6 +594,10 @@ class ExpressionCompiler(ABC):
         base = self.expr(node.value)
         if isinstance(base, ArrayValue):
             return self.array_attribute(node, base, node.attr)
+        if isinstance(base, RecordArrayValue):
+            return self.record_array_attribute(node, base, node.attr)
+        if isinstance(base, RecordValue):
+            return self.record_field(node, base, node.attr)
         if (
             isinstance(base, TupleValue)
             and base.fields is not None
@@ -603,6 +618,16 @@ class ExpressionCompiler(ABC):
     @abstractmethod
     def array_attribute(self, node: ast.AST, array: ArrayValue, attr: str) -> Value:
         """`a.shape`, `a.size`, `a.ndim` (defined in `arrays.py`)."""
+
+    @abstractmethod
+    def record_array_attribute(
+        self, node: ast.AST, array: RecordArrayValue, attr: str
+    ) -> Value:
+        """`a.x` of a record array, `a.shape` ... (defined in `arrays.py`)."""
+
+    @abstractmethod
+    def record_field(self, node: ast.AST, record: RecordValue, key: str | int) -> Value:
+        """`r.x` / `r['x']` of a record (defined in `arrays.py`)."""
 
     def static_attribute(self, node: ast.AST, value: StaticValue) -> Value:
         """A static attribute: a special register, a constant, or a static value."""

@@ -24,6 +24,8 @@ from xdsl.ir import Block, SSAValue
 from simt.frontend.objects import (
     ArrayValue,
     RangeValue,
+    RecordArrayValue,
+    RecordValue,
     StaticValue,
     TupleValue,
     Value,
@@ -78,6 +80,8 @@ def same_structure(a: Value, b: Value) -> bool:
         return a.value is b.value
     if isinstance(a, StaticValue) and isinstance(b, StaticValue):
         return a.obj is b.obj and a.path == b.path
+    if isinstance(a, RecordArrayValue | RecordValue):
+        return a == b
     return False
 
 
@@ -128,6 +132,11 @@ def _mismatch(name: str, a: Value, b: Value) -> str:
         return (
             f"variable '{name}' refers to different arrays on different paths "
             "(arrays cannot be joined)"
+        )
+    if isinstance(a, RecordValue | RecordArrayValue):
+        return (
+            f"variable '{name}' refers to different records or record arrays on "
+            "different paths (records are references and cannot be joined)"
         )
     return (
         f"variable '{name}' holds values of incompatible kinds on different paths: "
@@ -188,7 +197,7 @@ def _shape(value: Value) -> object:
 
 def _opaque(value: Value) -> bool:
     """Whether a value holds an array or a compile-time value (no zero exists)."""
-    if isinstance(value, ArrayValue | StaticValue):
+    if isinstance(value, ArrayValue | StaticValue | RecordArrayValue | RecordValue):
         return True
     if isinstance(value, TupleValue):
         return any(_opaque(item) for item in value.items)

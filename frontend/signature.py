@@ -30,14 +30,18 @@ from simt.frontend.types import (
     UNSUPPORTED_SCALARS,
     ArrayType,
     Layout,
+    RecordArrayType,
+    RecordType,
     ScalarType,
     TupleType,
     python_constant_type,
+    record_type,
     scalar_named,
     scalar_of_dtype,
 )
+from simt.model.records import RecordError, field_views, is_record_value
 
-ParamType = ScalarType | ArrayType | TupleType
+ParamType = ScalarType | ArrayType | TupleType | RecordArrayType
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,10 @@ def spelling(param: ParamType) -> str:
     """A parameter type in numba's string syntax (`float32[::1, :]`)."""
     if isinstance(param, ScalarType):
         return str(param)
+    if isinstance(param, RecordArrayType):
+        if param.scalar:
+            return str(param.record)
+        return f"array({param.record}, {param.ndim}d, {param.layout})"
     if isinstance(param, TupleType):
         items = [spelling(item) for item in param.items]
         if items and all(item == items[0] for item in items):
@@ -210,7 +218,7 @@ def _array(dtype: ScalarType, dims: str, text: str) -> ArrayType:
 
 def type_of_object(obj: object) -> ParamType:
     """The type of a numba type object (scalar, array or tuple), read by name."""
-    if isinstance(obj, ScalarType | ArrayType | TupleType):
+    if isinstance(obj, ScalarType | ArrayType | TupleType | RecordArrayType):
         return obj
     members = getattr(obj, "types", None)
     if isinstance(members, tuple) and type(obj).__name__ in (
@@ -246,6 +254,8 @@ def typeof(value: object) -> ParamType:
         return python_constant_type(value)
     if isinstance(value, float):
         return FLOAT64
+    if isinstance(value, np.void) and value.dtype.names is not None:
+        return RecordArrayType(_record(value.dtype), 1, "C", scalar=True)
     if isinstance(value, np.generic):
         found = scalar_of_dtype(value.dtype)
         if found is not None:
@@ -260,6 +270,8 @@ def typeof(value: object) -> ParamType:
     dtype = getattr(value, "dtype", None)
     ndim = getattr(value, "ndim", None)
     if isinstance(dtype, np.dtype) and isinstance(ndim, int):
+        if dtype.names is not None:
+            return RecordArrayType(_record(dtype), ndim, _layout(value))
         element = scalar_of_dtype(dtype)
         if element is None:
             raise SignatureError(f"arrays of dtype {dtype} are not supported")
@@ -268,6 +280,13 @@ def typeof(value: object) -> ParamType:
         f"cannot pass a value of type {type(value).__name__} to a kernel "
         "(expected an array or a number)"
     )
+
+
+def _record(dtype: np.dtype[Any]) -> RecordType:
+    try:
+        return record_type(dtype)
+    except RecordError as error:
+        raise SignatureError(str(error)) from None
 
 
 def _layout(array: object) -> Layout:
@@ -281,13 +300,17 @@ def _layout(array: object) -> Layout:
     return "A"
 
 
-def flatten_arguments(args: Sequence[object]) -> list[object]:
-    """Launch arguments as the kernel takes them: tuples element by element."""
+def flatten_arguments(args: Sequence[object], *, records: bool = True) -> list[object]:
+    """Launch arguments as the kernel takes them: tuples element by element,
+    and (with `records`) record arrays and record scalars field by field
+    (`simt.model.records.field_views`)."""
     flat: list[object] = []
     for arg in args:
         if isinstance(arg, tuple):
             items: tuple[object, ...] = arg
-            flat.extend(flatten_arguments(items))
+            flat.extend(flatten_arguments(items, records=records))
+        elif records and is_record_value(arg):
+            flat.extend(field_views(arg))
         else:
             flat.append(arg)
     return flat

@@ -62,6 +62,8 @@ from simt.frontend.flow import assigned_in, liveness, unstructured_statements
 from simt.frontend.joins import JoinPlan, Slot, plan_join
 from simt.frontend.objects import (
     ArrayValue,
+    RecordArrayValue,
+    RecordValue,
     StaticValue,
     TupleValue,
     Value,
@@ -74,7 +76,7 @@ from simt.frontend.signature import (
     SignatureError,
     parse_signature,
 )
-from simt.frontend.types import ArrayType, ScalarType, TupleType
+from simt.frontend.types import ArrayType, RecordArrayType, ScalarType, TupleType
 from simt.frontend.values import Scalar
 from simt.model.kernel import ARG_NAMES_ATTR, KERNEL_ATTR
 
@@ -284,9 +286,12 @@ class KernelCompiler(CallCompiler):
         self.region = kernel.body
         self.entry = kernel.body.block
         args = iter(self.entry.args)
-        for name, param in zip(names, self.params, strict=True):
-            self.env[name] = _param_value(name, param, args)
         self.block = self.entry
+        for name, param in zip(names, self.params, strict=True):
+            value = _param_value(name, param, args)
+            if isinstance(value, RecordArrayValue) and value.type.scalar:
+                value = RecordValue(value, (self.ops.index_const(0),))
+            self.env[name] = value
         self.statements(self.body)
         if self.block is not None:
             self.ops.add(func.ReturnOp())
@@ -350,9 +355,22 @@ class KernelCompiler(CallCompiler):
             self.env[target.id] = value
         elif isinstance(target, ast.Tuple | ast.List):
             self._unpack(target, value)
+        elif isinstance(target, ast.Attribute):
+            self.record_set_field(target, self._record_of(target), target.attr, value)
         else:
             assert isinstance(target, ast.Subscript)
             self._store(target, value)
+
+    def _record_of(self, target: ast.Attribute) -> RecordValue:
+        """The record whose field `target` (`r.x`) assigns."""
+        base = self.expr(target.value)
+        if not isinstance(base, RecordValue):
+            raise self.unsupported(
+                target,
+                f"assignment to {describe(target)}",
+                "only record fields (r.x) can be assigned as attributes",
+            )
+        return base
 
     def _unpack(self, target: ast.Tuple | ast.List, value: Value) -> None:
         if isinstance(value, ArrayValue) and value.type.ndim == 1:
@@ -385,7 +403,7 @@ class KernelCompiler(CallCompiler):
                     raise self.unsupported(element, "starred assignment")
                 self._check_target(element)
             return
-        if not isinstance(target, ast.Name):
+        if not isinstance(target, ast.Name | ast.Attribute):
             raise self.unsupported(
                 target,
                 f"assignment to {describe(target)}",
@@ -394,6 +412,13 @@ class KernelCompiler(CallCompiler):
 
     def _store(self, target: ast.Subscript, value: Value) -> None:
         base = self.expr(target.value)
+        if isinstance(base, RecordArrayValue):
+            self.record_array_set(target, base, target.slice, value)
+            return
+        if isinstance(base, RecordValue):
+            key = self._field_key(target.slice)
+            self.record_set_field(target, base, key, value)
+            return
         if not isinstance(base, ArrayValue):
             raise self.unsupported(
                 target,
@@ -411,11 +436,25 @@ class KernelCompiler(CallCompiler):
             )
             self.env[stmt.target.id] = self._combine(stmt, kind, current)
             return
+        if isinstance(stmt.target, ast.Attribute):
+            record = self._record_of(stmt.target)
+            current = self.as_scalar(
+                stmt, self.record_field(stmt.target, record, stmt.target.attr)
+            )
+            updated = self._combine(stmt, kind, current)
+            self.record_set_field(stmt.target, record, stmt.target.attr, updated)
+            return
         if not isinstance(stmt.target, ast.Subscript):
             raise self.unsupported(
                 stmt.target, f"augmented assignment to {describe(stmt.target)}"
             )
         base = self.expr(stmt.target.value)
+        if isinstance(base, RecordValue):
+            key = self._field_key(stmt.target.slice)
+            current = self.as_scalar(stmt, self.record_field(stmt.target, base, key))
+            updated = self._combine(stmt, kind, current)
+            self.record_set_field(stmt.target, base, key, updated)
+            return
         if not isinstance(base, ArrayValue):
             raise self.unsupported(
                 stmt.target, "augmented assignment", "only to array elements"
@@ -1282,6 +1321,8 @@ def _param_leaves(
             for index, item in enumerate(param.items)
             for leaf in _param_leaves(f"{name}.{index}", item)
         ]
+    if isinstance(param, RecordArrayType):
+        return [(f"{name}.{f.name}", param.field_type(f)) for f in param.record.fields]
     return [(name, param)]
 
 
@@ -1293,6 +1334,13 @@ def _param_value(name: str, param: ParamType, args: Iterator[BlockArgument]) -> 
             for index, item in enumerate(param.items)
         )
         return TupleValue(items, param.fields)
+    if isinstance(param, RecordArrayType):
+        fields: list[ArrayValue] = []
+        for f in param.record.fields:
+            arg = next(args)
+            arg.name_hint = None
+            fields.append(ArrayValue(arg, param.field_type(f), f"{name}.{f.name}"))
+        return RecordArrayValue(tuple(fields), param, name)
     arg = next(args)
     arg.name_hint = name if name.isidentifier() else None
     if isinstance(param, ArrayType):

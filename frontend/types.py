@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 
 from simt.dialects.simt import MemorySpace, MemorySpaceAttr
+from simt.model.records import RecordField, record_fields
 
 Kind = Literal["b", "i", "u", "f"]
 
@@ -230,10 +231,74 @@ class TupleType:
     their `fields`): a kernel takes its elements as separate parameters, as
     numba-cuda's calling convention flattens them."""
 
-    items: tuple[ScalarType | ArrayType | TupleType, ...]
+    items: tuple[ScalarType | ArrayType | TupleType | RecordArrayType, ...]
     fields: tuple[str, ...] | None = None
 
     def __str__(self) -> str:
         if self.items and all(item == self.items[0] for item in self.items):
             return f"UniTuple({self.items[0]}, {len(self.items)})"
         return f"Tuple({', '.join(str(item) for item in self.items)})"
+
+
+@dataclass(frozen=True)
+class RecordType:
+    """A numba `Record` type (a numpy structured dtype): its fields, each
+    stored as an array of a scalar type (see `simt.model.records`)."""
+
+    dtype: np.dtype[np.generic]
+    fields: tuple[RecordField, ...]
+
+    def __str__(self) -> str:
+        """numba's spelling: `Record(a[type=float64;offset=0],...;16;True)`."""
+        fields = ",".join(
+            f"{f.name}[type={_declared(f)};offset={f.offset}]" for f in self.fields
+        )
+        return f"Record({fields};{self.dtype.itemsize};{self.dtype.isalignedstruct})"
+
+    def field(self, name: str) -> RecordField | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+    def element(self, f: RecordField) -> ScalarType:
+        """The scalar type a field's storage holds."""
+        found = scalar_of_dtype(f.storage)
+        assert found is not None, f.storage
+        return found
+
+
+def _declared(f: RecordField) -> str:
+    if not f.subshape:
+        return str(f.declared)
+    return f"nestedarray({f.declared}, {f.subshape})"
+
+
+def record_type(dtype: np.dtype[np.generic]) -> RecordType:
+    """The record type of a structured dtype (raises `RecordError`)."""
+    return RecordType(dtype, record_fields(dtype))
+
+
+@dataclass(frozen=True)
+class RecordArrayType:
+    """An array of records in a memory space. A kernel takes it as one array
+    per field (`field_type`); a record scalar parameter (numba passes records
+    by reference) is a 1-element array whose element 0 is the record
+    (`scalar`)."""
+
+    record: RecordType
+    ndim: int
+    layout: Layout = "A"
+    space: MemorySpace = MemorySpace.GLOBAL
+    shape: tuple[int, ...] | None = None
+    scalar: bool = False
+
+    def __str__(self) -> str:
+        if self.scalar:
+            return str(self.record)
+        where = "" if self.space is MemorySpace.GLOBAL else f" in {self.space} memory"
+        return f"array({self.record}, {self.ndim}d, {self.layout}){where}"
+
+    def field_type(self, f: RecordField) -> ArrayType:
+        """The array holding field `f` of every record."""
+        if self.shape is None:
+            return ArrayType(self.record.element(f), self.ndim + len(f.shape), "A")
+        shape = self.shape + f.shape
+        return ArrayType(self.record.element(f), len(shape), "C", self.space, shape)

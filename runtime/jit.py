@@ -172,7 +172,7 @@ class SimtKernel:
             return self.signature
         from simt.frontend.signature import signature_of_args
 
-        return str(signature_of_args(args))
+        return signature_of_args(args)
 
     def gpu_kernel(
         self, capability: tuple[int, int], signature: object | None = None
@@ -282,7 +282,10 @@ class SimtKernel:
         from simt.frontend.signature import flatten_arguments
 
         kernel = self.gpu_kernel(current_capability(), signature)
-        device_args, copy_back = with_device_arrays(flatten_arguments(args))
+        device_args, copy_back = with_device_arrays(
+            flatten_arguments(args, records=False)
+        )
+        device_args = flatten_arguments(device_args)
         if shared_bytes:
             launch_function(
                 kernel.function(),

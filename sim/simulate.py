@@ -44,6 +44,7 @@ from xdsl.ir import Attribute
 from simt.model.costs import CostTable, as_cost_table
 from simt.model.kernel import ARG_NAMES_ATTR, is_kernel
 from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK
+from simt.model.records import field_views, is_record_value
 from simt.sim.activity import ActivityTrace
 from simt.sim.errors import SimulationError
 from simt.sim.launch import Launch, as_dim3, check_cuda_limits, check_memory
@@ -410,7 +411,8 @@ def bind_arguments(func: FuncOp, args: Sequence[Any], slots: int) -> list[Value]
     """The simulator's values of the kernel arguments, checked against the types.
 
     A tuple argument binds one parameter per element (numba-cuda passes
-    tuples flattened, and so does the frontend's kernel)."""
+    tuples flattened, and so does the frontend's kernel), a record array or
+    record one parameter per field (`simt.model.records`)."""
     args = _flatten(args)
     types = func.function_type.inputs.data
     names = argument_names(func)
@@ -431,6 +433,8 @@ def _flatten(args: Sequence[Any]) -> list[Any]:
         if isinstance(arg, tuple):
             items: tuple[Any, ...] = arg
             flat.extend(_flatten(items))
+        elif is_record_value(arg):
+            flat.extend(field_views(arg))
         else:
             flat.append(arg)
     return flat
