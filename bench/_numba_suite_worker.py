@@ -83,7 +83,10 @@ RECORDER: Recorder | None = None
 
 
 def _host(arg: Any) -> Any:
-    """The numpy array behind a simulator device array, else the argument."""
+    """The numpy array behind a simulator device array or an argument hint
+    (`cuda.In(a)`, `cuda.Out(a)`, `cuda.InOut(a)`), else the argument."""
+    if type(arg).__name__ in ("In", "Out", "InOut") and hasattr(arg, "value"):
+        arg = arg.value
     inner = getattr(arg, "_ary", None)
     return inner if isinstance(inner, np.ndarray) else arg
 

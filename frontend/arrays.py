@@ -68,6 +68,7 @@ from simt.frontend.types import (
     scalar_of_dtype,
 )
 from simt.frontend.values import Scalar
+from simt.model.captures import dtype_and_shape, register
 from simt.model.records import RecordError, RecordField, field_views
 
 
@@ -145,6 +146,9 @@ class ArrayCompiler(ExpressionCompiler):
     module: ModuleBuilder
     entry: Block
     """The kernel's entry block, where local arrays are allocated."""
+    captures: dict[int, tuple[str, ArrayValue]]
+    """The device arrays captured from globals, by object id: their registry
+    token and the trailing kernel parameter that holds each."""
     kernel_name: str
 
     # -- subscripts -----------------------------------------------------------
@@ -473,6 +477,30 @@ class ArrayCompiler(ExpressionCompiler):
             self.entry.add_op(op)
         else:
             self.entry.insert_op_before(op, first)
+
+    def captured_array(
+        self, node: ast.AST, obj: object, name: str | None
+    ) -> ArrayValue:
+        """A device array captured from the globals (by reference, as numba
+        captures it): a trailing kernel parameter (`simt.model.captures`)."""
+        found = self.captures.get(id(obj))
+        if found is not None:
+            return found[1]
+        described = dtype_and_shape(obj)
+        element = None if described is None else scalar_of_dtype(described[0])
+        if described is None or element is None or not described[1]:
+            raise self.unsupported(
+                node,
+                "captured device array",
+                "a captured device array needs at least one dimension and a "
+                "numeric dtype",
+            )
+        array_type = ArrayType(element, len(described[1]), "A")
+        arg = self.entry.insert_arg(array_type.memref, len(self.entry.args))
+        label = name or f"global{len(self.captures)}"
+        value = ArrayValue(arg, array_type, label)
+        self.captures[id(obj)] = (register(obj), value)
+        return value
 
     def constant_array(
         self, node: ast.AST, array: np.ndarray[Any, Any], name: str | None

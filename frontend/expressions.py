@@ -50,6 +50,7 @@ from simt.frontend.types import (
 )
 from simt.frontend.typing import resolve, unify
 from simt.frontend.values import Scalar, ValueBuilder
+from simt.model.captures import is_device_array
 
 Env = dict[str, Value]
 _T = TypeVar("_T")
@@ -296,6 +297,9 @@ class ExpressionCompiler(ABC):
                     for i in items
                 )
             )
+        if is_device_array(obj):
+            name = node.id if isinstance(node, ast.Name) else None
+            return self.captured_array(node, obj, name)
         if isinstance(obj, np.ndarray):
             array: np.ndarray[Any, Any] = obj
             if array.dtype.names is not None:
@@ -308,6 +312,10 @@ class ExpressionCompiler(ABC):
         self, node: ast.AST, array: np.ndarray[Any, Any], name: str | None
     ) -> ArrayValue:
         """A numpy array frozen into constant memory (defined in `arrays.py`)."""
+
+    @abstractmethod
+    def captured_array(self, node: ast.AST, obj: object, name: str | None) -> Value:
+        """A device array captured from the globals (defined in `arrays.py`)."""
 
     @abstractmethod
     def constant_record_array(

@@ -39,7 +39,12 @@ from simt.frontend.types import (
     scalar_named,
     scalar_of_dtype,
 )
-from simt.model.records import RecordError, field_views, is_record_value
+from simt.model.records import (
+    RecordError,
+    field_views,
+    is_record_value,
+    unwrap_hint,
+)
 
 ParamType = ScalarType | ArrayType | TupleType | RecordArrayType
 
@@ -247,7 +252,9 @@ def signature_of_args(args: Sequence[object]) -> KernelSignature:
 
 
 def typeof(value: object) -> ParamType:
-    """numba's `typeof` for the argument types a kernel takes."""
+    """numba's `typeof` for the argument types a kernel takes (`cuda.In(a)`
+    and the other argument hints as the array they wrap)."""
+    value = unwrap_hint(value)
     if isinstance(value, bool | np.bool_):
         return BOOL
     if isinstance(value, int):
@@ -305,7 +312,7 @@ def flatten_arguments(args: Sequence[object], *, records: bool = True) -> list[o
     and (with `records`) record arrays and record scalars field by field
     (`simt.model.records.field_views`)."""
     flat: list[object] = []
-    for arg in args:
+    for arg in map(unwrap_hint, args):
         if isinstance(arg, tuple):
             items: tuple[object, ...] = arg
             flat.extend(flatten_arguments(items, records=records))

@@ -50,7 +50,13 @@ from itertools import count
 from typing import Any
 
 from xdsl.dialects import arith, cf, func, scf
-from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, StringAttr, UnitAttr
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    FunctionType,
+    IntegerAttr,
+    StringAttr,
+    UnitAttr,
+)
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
 from simt.frontend.arrays import ModuleBuilder
@@ -78,6 +84,7 @@ from simt.frontend.signature import (
 )
 from simt.frontend.types import ArrayType, RecordArrayType, ScalarType, TupleType
 from simt.frontend.values import Scalar
+from simt.model.captures import CAPTURES_ATTR
 from simt.model.kernel import ARG_NAMES_ATTR, KERNEL_ATTR
 
 _STATEMENT_NAMES: dict[type[ast.AST], str] = {
@@ -263,6 +270,7 @@ class KernelCompiler(CallCompiler):
         self.loops: list[_Loop] = []
         self.region = Region()
         self.entry = Block()
+        self.captures = {}
         self._hidden = count()
         self._target: str | None = None
         self._inline_sources: list[FunctionSource] = []
@@ -296,9 +304,16 @@ class KernelCompiler(CallCompiler):
         if self.block is not None:
             self.ops.add(func.ReturnOp())
         kernel.attributes[KERNEL_ATTR] = UnitAttr()
-        kernel.attributes[ARG_NAMES_ATTR] = ArrayAttr(
-            [StringAttr(n) for n, _ in leaves]
-        )
+        names = [n for n, _ in leaves]
+        if self.captures:
+            captured = list(self.captures.values())
+            inputs += [array.type.memref for _, array in captured]
+            kernel.function_type = FunctionType.from_lists(inputs, [])
+            names += [f"$capture.{array.name}" for _, array in captured]
+            kernel.attributes[CAPTURES_ATTR] = ArrayAttr(
+                [StringAttr(token) for token, _ in captured]
+            )
+        kernel.attributes[ARG_NAMES_ATTR] = ArrayAttr([StringAttr(n) for n in names])
         return kernel
 
     def _parameter_names(self) -> list[str]:

@@ -188,6 +188,17 @@ def _contiguous(shape: Sequence[int], itemsize: int) -> tuple[int, ...]:
     return tuple(reversed(strides))
 
 
+ARG_HINTS = ("In", "Out", "InOut")
+"""numba's argument hints (`cuda.In(a)` ...): a kernel takes the array they wrap."""
+
+
+def unwrap_hint(value: object) -> object:
+    """The array in a `cuda.In` / `cuda.Out` / `cuda.InOut` argument, else `value`."""
+    if type(value).__name__ in ARG_HINTS and hasattr(value, "value"):
+        return value.value
+    return value
+
+
 def is_record_value(value: object) -> bool:
     """A record array (host or device) or a record scalar."""
     return is_record_dtype(getattr(value, "dtype", None)) and (

@@ -49,6 +49,7 @@ from typing import Any, Literal, overload
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
+from simt.model.captures import kernel_captures
 from simt.model.errors import UsageError
 from simt.model.kernel import kernels_of
 from simt.runtime.abi import kernel_params, marshal
@@ -286,6 +287,8 @@ class SimtKernel:
             flatten_arguments(args, records=False)
         )
         device_args = flatten_arguments(device_args)
+        entry = find_kernel(self.specialize(signature), self.py_func.__name__)
+        device_args += kernel_captures(entry)
         if shared_bytes:
             launch_function(
                 kernel.function(),
