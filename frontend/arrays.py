@@ -50,6 +50,7 @@ from simt.dialects.simt import MemorySpace, MemorySpaceAttr
 from simt.frontend.expressions import ExpressionCompiler
 from simt.frontend.objects import (
     ArrayValue,
+    ComplexValue,
     RangeValue,
     RecordArrayValue,
     RecordValue,
@@ -64,6 +65,8 @@ from simt.frontend.types import (
     RecordArrayType,
     RecordType,
     ScalarType,
+    complex_of_dtype,
+    complex_of_part,
     record_type,
     scalar_of_dtype,
 )
@@ -230,10 +233,37 @@ class ArrayCompiler(ExpressionCompiler):
             isinstance(p, ast.Slice) for p in parts
         ):
             indices = self.element_indices(array, parts)
+            return self.load_element(array, indices)
+        return self.view(node, array, parts)
+
+    def load_element(self, array: ArrayValue, indices: list[SSAValue]) -> Value:
+        """The element at `indices` (a complex element is its two parts)."""
+        if not array.type.complex:
             return self.ops.scalar(
                 memref.LoadOp.get(array.value, indices), array.type.dtype
             )
-        return self.view(node, array, parts)
+        real, imag = (
+            self.ops.scalar(
+                memref.LoadOp.get(array.value, [*indices, self.ops.index_const(k)]),
+                array.type.dtype,
+            )
+            for k in (0, 1)
+        )
+        return ComplexValue(real, imag, complex_of_part(array.type.dtype))
+
+    def store_element(
+        self, node: ast.AST, array: ArrayValue, indices: list[SSAValue], value: Value
+    ) -> None:
+        """Stores `value` at `indices`, converted as numba converts (a real
+        number into a complex array gets a zero imaginary part)."""
+        if not array.type.complex:
+            scalar = self.ops.convert(self.as_scalar(node, value), array.type.dtype)
+            self.ops.add(memref.StoreOp.get(scalar.value, array.value, indices))
+            return
+        number = self.as_complex(node, value, complex_of_part(array.type.dtype))
+        for k, part in enumerate((number.real, number.imag)):
+            at = [*indices, self.ops.index_const(k)]
+            self.ops.add(memref.StoreOp.get(part.value, array.value, at))
 
     def array_set(
         self, node: ast.AST, array: ArrayValue, index: ast.expr, value: Value
@@ -253,9 +283,7 @@ class ArrayCompiler(ExpressionCompiler):
                 f"({array.type.ndim})",
             )
         indices = self.element_indices(array, parts)
-        scalar = self.as_scalar(node, value)
-        converted = self.ops.convert(scalar, array.type.dtype)
-        self.ops.add(memref.StoreOp.get(converted.value, array.value, indices))
+        self.store_element(node, array, indices, value)
 
     def _check_rank(
         self, node: ast.AST, array: ArrayValue, parts: Sequence[object]
@@ -329,15 +357,23 @@ class ArrayCompiler(ExpressionCompiler):
             sizes.append(1)
             strides.append(1)
         rank = len(kept)
+        shape = [DYNAMIC_INDEX] * rank
+        if array.type.complex:
+            offsets.append(0)
+            sizes.append(2)
+            strides.append(1)
+            shape.append(2)
         result_type = MemRefType(
             array.type.dtype.ir,
-            [DYNAMIC_INDEX] * rank,
-            StridedLayoutAttr([None] * rank, None),
+            shape,
+            StridedLayoutAttr([None] * len(shape), None),
             _space_attr(array.type.space),
         )
         op = memref.SubviewOp.get(array.value, offsets, sizes, strides, result_type)
         value = self.ops.value(op)
-        view_type = ArrayType(array.type.dtype, rank, "A", array.type.space)
+        view_type = ArrayType(
+            array.type.dtype, rank, "A", array.type.space, complex=array.type.complex
+        )
         return ArrayValue(value, view_type, array.name)
 
     def _slice(self, array: ArrayValue, dim: int, part: ast.Slice | None) -> _Slice:
@@ -456,14 +492,21 @@ class ArrayCompiler(ExpressionCompiler):
         return ArrayValue(value, array_type, name)
 
     def allocate_local(
-        self, shape: tuple[int, ...], dtype: ScalarType, name: str
+        self,
+        shape: tuple[int, ...],
+        dtype: ScalarType,
+        name: str,
+        complex_: bool = False,
     ) -> ArrayValue:
         """`cuda.local.array(shape, dtype)`: a `memref.alloca` at the start of
-        the kernel (numba allocates local arrays once, at function entry)."""
-        array_type = ArrayType(dtype, len(shape), "C", MemorySpace.LOCAL, shape)
+        the kernel (numba allocates local arrays once, at function entry); a
+        complex array holds `dtype` parts in a trailing dimension of 2."""
+        array_type = ArrayType(
+            dtype, len(shape), "C", MemorySpace.LOCAL, shape, complex=complex_
+        )
         op = memref.AllocaOp.get(
             dtype.ir,
-            shape=list(shape),
+            shape=list(shape) + ([2] if complex_ else []),
             memory_space=MemorySpaceAttr(MemorySpace.LOCAL),
         )
         self.ops.locate(op)
@@ -507,6 +550,9 @@ class ArrayCompiler(ExpressionCompiler):
     ) -> ArrayValue:
         """A numpy array frozen into constant memory (numba freezes module
         arrays and `cuda.const.array_like` as constants)."""
+        number = complex_of_dtype(array.dtype)
+        if number is not None and array.ndim > 0:
+            return self._constant_complex_array(node, array, name, number.part)
         dtype = scalar_of_dtype(array.dtype)
         if dtype is None or array.ndim == 0:
             raise self.unsupported(
@@ -518,6 +564,28 @@ class ArrayCompiler(ExpressionCompiler):
         array_type = ArrayType(dtype, array.ndim, "C", MemorySpace.CONSTANT, shape)
         memref_type = array_type.memref
         init = _dense(array, dtype, shape)
+        label = name or "const"
+        global_op = self.module.constant(
+            array, f"{self.kernel_name}__{label}", memref_type, init
+        )
+        value = self.ops.value(memref.GetGlobalOp(global_op.sym_name.data, memref_type))
+        return ArrayValue(value, array_type, label)
+
+    def _constant_complex_array(
+        self,
+        node: ast.AST,
+        array: np.ndarray[Any, Any],
+        name: str | None,
+        part: ScalarType,
+    ) -> ArrayValue:
+        """A complex numpy array frozen into constant memory, as its parts."""
+        shape = tuple(int(d) for d in array.shape)
+        array_type = ArrayType(
+            part, array.ndim, "C", MemorySpace.CONSTANT, shape, complex=True
+        )
+        memref_type = array_type.memref
+        parts = np.stack([array.real, array.imag], axis=-1).astype(part.dtype)
+        init = _dense(parts, part, (*shape, 2))
         label = name or "const"
         global_op = self.module.constant(
             array, f"{self.kernel_name}__{label}", memref_type, init
@@ -625,12 +693,14 @@ class ArrayCompiler(ExpressionCompiler):
         return self.record_array_field(node, array, attr)
 
     def _readable(self, node: ast.AST, f: RecordField) -> None:
+        if f.kind == "complex" and not f.subshape:
+            return
         if f.kind != "value":
             raise self.unsupported(
                 node,
                 f"record field '{f.name}' of dtype {f.declared}",
-                "complex and string fields can be copied with their record, "
-                "not read or written one by one",
+                "string fields and arrays of complex numbers can be copied with "
+                "their record, not read or written one by one",
             )
 
     def record_field(self, node: ast.AST, record: RecordValue, key: str | int) -> Value:
@@ -640,6 +710,8 @@ class ArrayCompiler(ExpressionCompiler):
         self._readable(node, f)
         array = record.array.field(f.name)
         assert array is not None
+        if f.kind == "complex":
+            return self.load_element(array, list(record.indices))
         if not f.shape:
             return self.ops.scalar(
                 memref.LoadOp.get(array.value, list(record.indices)), array.type.dtype
@@ -674,11 +746,8 @@ class ArrayCompiler(ExpressionCompiler):
         array = record.array.field(f.name)
         assert array is not None
         self._check_writable(node, array)
-        if not f.shape:
-            scalar = self.ops.convert(self.as_scalar(node, value), array.type.dtype)
-            self.ops.add(
-                memref.StoreOp.get(scalar.value, array.value, list(record.indices))
-            )
+        if f.kind == "complex" or not f.shape:
+            self.store_element(node, array, list(record.indices), value)
             return
         if not isinstance(value, ArrayValue):
             raise self.unsupported(

@@ -43,7 +43,15 @@ from simt.frontend.objects import (
     describe_value,
 )
 from simt.frontend.scope import as_dtype
-from simt.frontend.types import BOOL, FLOAT32, INT32, INT64, ScalarType
+from simt.frontend.types import (
+    BOOL,
+    COMPLEX_NAMES,
+    FLOAT32,
+    INT32,
+    INT64,
+    ComplexType,
+    ScalarType,
+)
 from simt.frontend.typing import resolve
 from simt.frontend.values import Scalar
 
@@ -385,6 +393,11 @@ class CallCompiler(ArrayCompiler):
             return self.allocate_record_local(
                 node, shape, record, self.target_name or "local"
             )
+        number = self._complex_dtype(dtype_node)
+        if number is not None:
+            return self.allocate_local(
+                shape, number.part, self.target_name or "local", complex_=True
+            )
         return self.allocate_local(
             shape, self._dtype(dtype_node), self.target_name or "local"
         )
@@ -425,6 +438,15 @@ class CallCompiler(ArrayCompiler):
         if isinstance(found, np.dtype) and found.names is not None:
             return found
         return None
+
+    def _complex_dtype(self, node: ast.expr) -> ComplexType | None:
+        """The complex type of a dtype argument (`complex128`, `np.complex64`)."""
+        value = self.expr(node)
+        if not isinstance(value, StaticValue):
+            return None
+        obj = value.obj
+        name = obj.__name__ if isinstance(obj, type) else str(obj)
+        return COMPLEX_NAMES.get(name)
 
     def _dtype(self, node: ast.expr) -> ScalarType:
         value = self.expr(node)

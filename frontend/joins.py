@@ -23,6 +23,7 @@ from xdsl.ir import Block, SSAValue
 
 from simt.frontend.objects import (
     ArrayValue,
+    ComplexValue,
     RangeValue,
     RecordArrayValue,
     RecordValue,
@@ -31,7 +32,7 @@ from simt.frontend.objects import (
     Value,
     describe_value,
 )
-from simt.frontend.types import BOOL, ScalarType
+from simt.frontend.types import BOOL, ScalarType, complex_of_part
 from simt.frontend.typing import unify
 from simt.frontend.values import Scalar, ValueBuilder
 
@@ -48,6 +49,8 @@ def scalar_leaves(value: Value) -> list[Scalar]:
     """The scalars a value is made of, in order."""
     if isinstance(value, Scalar):
         return [value]
+    if isinstance(value, ComplexValue):
+        return [value.real, value.imag]
     if isinstance(value, TupleValue):
         return [s for item in value.items for s in scalar_leaves(item)]
     if isinstance(value, RangeValue):
@@ -63,6 +66,9 @@ def rebuild(template: Value, scalars: Iterator[Scalar]) -> Value:
         return TupleValue(tuple(rebuild(item, scalars) for item in template.items))
     if isinstance(template, RangeValue):
         return RangeValue(next(scalars), next(scalars), next(scalars))
+    if isinstance(template, ComplexValue):
+        real, imag = next(scalars), next(scalars)
+        return ComplexValue(real, imag, complex_of_part(real.type))
     return template
 
 
@@ -75,6 +81,8 @@ def same_structure(a: Value, b: Value) -> bool:
             same_structure(x, y) for x, y in zip(a.items, b.items, strict=True)
         )
     if isinstance(a, RangeValue) and isinstance(b, RangeValue):
+        return True
+    if isinstance(a, ComplexValue) and isinstance(b, ComplexValue):
         return True
     if isinstance(a, ArrayValue) and isinstance(b, ArrayValue):
         return a.value is b.value
@@ -190,7 +198,7 @@ class JoinPlan:
 def _shape(value: Value) -> object:
     if isinstance(value, TupleValue):
         return tuple(_shape(item) for item in value.items)
-    if isinstance(value, Scalar | RangeValue):
+    if isinstance(value, Scalar | RangeValue | ComplexValue):
         return type(value).__name__
     return id(value.value) if isinstance(value, ArrayValue) else id(value)
 

@@ -1,6 +1,7 @@
 """The kinds of value a kernel expression has, as the frontend sees them.
 
 * `Scalar` (`simt.frontend.values`): an SSA value with its numba scalar type;
+* `ComplexValue`: a complex number, a pair of float scalars;
 * `ArrayValue`: a memref SSA value with its numba array type (a kernel
   argument, a view `a[i]` / `a[lo:hi]`, a shared, local or constant array);
 * `RecordArrayValue`: an array of records, one `ArrayValue` per field;
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 
 from xdsl.ir import SSAValue
 
-from simt.frontend.types import ArrayType, RecordArrayType
+from simt.frontend.types import ArrayType, ComplexType, RecordArrayType
 from simt.frontend.values import Scalar
 
 
@@ -36,6 +37,15 @@ class ArrayValue:
     value: SSAValue
     type: ArrayType
     name: str
+
+
+@dataclass(frozen=True)
+class ComplexValue:
+    """A complex number: its real and imaginary parts, scalars of `type.part`."""
+
+    real: Scalar
+    imag: Scalar
+    type: ComplexType
 
 
 @dataclass(frozen=True)
@@ -94,6 +104,7 @@ class StaticValue:
 
 Value = (
     Scalar
+    | ComplexValue
     | ArrayValue
     | RecordArrayValue
     | RecordValue
@@ -116,7 +127,7 @@ def leaves(value: Value) -> Iterator[Value]:
 
 def describe_value(value: Value) -> str:
     """A short description for messages: `int32`, `array(float32, 2d, C)`, ..."""
-    if isinstance(value, Scalar | ArrayValue | RecordArrayValue):
+    if isinstance(value, Scalar | ComplexValue | ArrayValue | RecordArrayValue):
         return str(value.type)
     if isinstance(value, RecordValue):
         return str(value.array.type.record)

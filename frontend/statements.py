@@ -68,6 +68,7 @@ from simt.frontend.flow import assigned_in, liveness, unstructured_statements
 from simt.frontend.joins import JoinPlan, Slot, plan_join
 from simt.frontend.objects import (
     ArrayValue,
+    ComplexValue,
     RecordArrayValue,
     RecordValue,
     StaticValue,
@@ -82,7 +83,13 @@ from simt.frontend.signature import (
     SignatureError,
     parse_signature,
 )
-from simt.frontend.types import ArrayType, RecordArrayType, ScalarType, TupleType
+from simt.frontend.types import (
+    ArrayType,
+    ComplexType,
+    RecordArrayType,
+    ScalarType,
+    TupleType,
+)
 from simt.frontend.values import Scalar
 from simt.model.captures import CAPTURES_ATTR
 from simt.model.kernel import ARG_NAMES_ATTR, KERNEL_ATTR
@@ -446,9 +453,13 @@ class KernelCompiler(CallCompiler):
         kind = type(stmt.op)
         self._check_target(stmt.target)
         if isinstance(stmt.target, ast.Name):
-            current = self.as_scalar(
-                stmt, self._name(ast.Name(stmt.target.id, ast.Load()))
-            )
+            named = self._name(ast.Name(stmt.target.id, ast.Load()))
+            if isinstance(named, ComplexValue):
+                self.env[stmt.target.id] = self.complex_binary(
+                    stmt, kind, named, self.expr(stmt.value)
+                )
+                return
+            current = self.as_scalar(stmt, named)
             self.env[stmt.target.id] = self._combine(stmt, kind, current)
             return
         if isinstance(stmt.target, ast.Attribute):
@@ -482,6 +493,13 @@ class KernelCompiler(CallCompiler):
                 stmt.target, "augmented assignment to an array slice"
             )
         indices = self.element_indices(base, parts)
+        if base.type.complex:
+            element = self.load_element(base, indices)
+            updated_number = self.complex_binary(
+                stmt, kind, element, self.expr(stmt.value)
+            )
+            self.store_element(stmt, base, indices, updated_number)
+            return
         from xdsl.dialects import memref
 
         loaded = self.ops.scalar(
@@ -734,6 +752,8 @@ class KernelCompiler(CallCompiler):
                 bound[name] = self.ops.convert(
                     self.as_scalar(node, bound[name]), declared
                 )
+            elif isinstance(declared, ComplexType):
+                bound[name] = self.as_complex(node, bound[name], declared)
         return bound
 
     def _inline(
@@ -786,10 +806,11 @@ class KernelCompiler(CallCompiler):
             )
         if result is None:
             return StaticValue(None)
-        if source.signature is not None and source.signature.result is not None:
-            return self.ops.convert(
-                self.as_scalar(node, result), source.signature.result
-            )
+        declared = None if source.signature is None else source.signature.result
+        if isinstance(declared, ComplexType):
+            return self.as_complex(node, result, declared)
+        if declared is not None:
+            return self.ops.convert(self.as_scalar(node, result), declared)
         return result
 
     # -- helpers for blocks, edges and loops ----------------------------------
@@ -1338,6 +1359,8 @@ def _param_leaves(
         ]
     if isinstance(param, RecordArrayType):
         return [(f"{name}.{f.name}", param.field_type(f)) for f in param.record.fields]
+    if isinstance(param, ComplexType):
+        return [(f"{name}.real", param.part), (f"{name}.imag", param.part)]
     return [(name, param)]
 
 
@@ -1356,6 +1379,9 @@ def _param_value(name: str, param: ParamType, args: Iterator[BlockArgument]) -> 
             arg.name_hint = None
             fields.append(ArrayValue(arg, param.field_type(f), f"{name}.{f.name}"))
         return RecordArrayValue(tuple(fields), param, name)
+    if isinstance(param, ComplexType):
+        real, imag = next(args), next(args)
+        return ComplexValue(Scalar(real, param.part), Scalar(imag, param.part), param)
     arg = next(args)
     arg.name_hint = name if name.isidentifier() else None
     if isinstance(param, ArrayType):

@@ -156,12 +156,47 @@ ALIASES: dict[str, ScalarType] = {
 """numba's spellings of the scalar types (`numba/core/types/__init__.py`)."""
 
 UNSUPPORTED_SCALARS: dict[str, str] = {
-    "complex64": "complex numbers are not supported",
-    "complex128": "complex numbers are not supported",
-    "c8": "complex numbers are not supported",
-    "c16": "complex numbers are not supported",
     "bfloat16": "bfloat16 is not supported",
 }
+
+
+@dataclass(frozen=True)
+class ComplexType:
+    """numba's `complex64` / `complex128`: a pair of floats of type `part`
+    (real, imaginary), as numba's complex data model stores them."""
+
+    name: str
+    part: ScalarType
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def dtype(self) -> np.dtype[np.generic]:
+        return np.dtype(self.name)
+
+
+COMPLEX64 = ComplexType("complex64", FLOAT32)
+COMPLEX128 = ComplexType("complex128", FLOAT64)
+
+COMPLEX_NAMES: dict[str, ComplexType] = {
+    "complex64": COMPLEX64,
+    "complex128": COMPLEX128,
+    "c8": COMPLEX64,
+    "c16": COMPLEX128,
+    "csingle": COMPLEX64,
+    "cdouble": COMPLEX128,
+    "complex_": COMPLEX128,
+}
+
+
+def complex_of_part(part: ScalarType) -> ComplexType:
+    """The complex type whose parts are `part` (float32: complex64, else complex128)."""
+    return COMPLEX64 if part == FLOAT32 else COMPLEX128
+
+
+def complex_of_dtype(dtype: np.dtype[np.generic]) -> ComplexType | None:
+    return COMPLEX_NAMES.get(dtype.name) if dtype.kind == "c" else None
 
 
 def scalar_named(name: str) -> ScalarType | None:
@@ -200,10 +235,19 @@ class ArrayType:
     space: MemorySpace = MemorySpace.GLOBAL
     shape: tuple[int, ...] | None = None
     """The static shape, for arrays the kernel allocates (shared, local, constant)."""
+    complex: bool = False
+    """An array of complex numbers of parts `dtype`: its memref has a trailing
+    dimension of 2 (real, imaginary) after the `ndim` the kernel indexes."""
 
     def __str__(self) -> str:
         where = "" if self.space is MemorySpace.GLOBAL else f" in {self.space} memory"
-        return f"array({self.dtype}, {self.ndim}d, {self.layout}){where}"
+        element = complex_of_part(self.dtype) if self.complex else self.dtype
+        return f"array({element}, {self.ndim}d, {self.layout}){where}"
+
+    @property
+    def element(self) -> ScalarType | ComplexType:
+        """The type of one element: `dtype`, or the complex type of its parts."""
+        return complex_of_part(self.dtype) if self.complex else self.dtype
 
     @property
     def memref(self) -> MemRefType[Attribute]:
@@ -213,13 +257,17 @@ class ArrayType:
         shape = (
             list(self.shape) if self.shape is not None else [DYNAMIC_INDEX] * self.ndim
         )
+        rank = self.ndim
+        if self.complex:
+            shape.append(2)
+            rank += 1
         space: Attribute = NoneAttr()
         if self.space is not MemorySpace.GLOBAL:
             space = MemorySpaceAttr(self.space)
         layout: StridedLayoutAttr | NoneAttr = NoneAttr()
-        if self.layout != "C" and self.ndim > 1:
-            strides: list[int | None] = [None] * self.ndim
-            if self.layout == "F":
+        if self.layout != "C" and rank > 1:
+            strides: list[int | None] = [None] * rank
+            if self.layout == "F" and not self.complex:
                 strides[0] = 1
             layout = StridedLayoutAttr(strides, None)
         return MemRefType(self.dtype.ir, shape, layout, space)
@@ -231,7 +279,9 @@ class TupleType:
     their `fields`): a kernel takes its elements as separate parameters, as
     numba-cuda's calling convention flattens them."""
 
-    items: tuple[ScalarType | ArrayType | TupleType | RecordArrayType, ...]
+    items: tuple[
+        ScalarType | ArrayType | TupleType | RecordArrayType | ComplexType, ...
+    ]
     fields: tuple[str, ...] | None = None
 
     def __str__(self) -> str:
@@ -298,7 +348,10 @@ class RecordArrayType:
 
     def field_type(self, f: RecordField) -> ArrayType:
         """The array holding field `f` of every record."""
+        number = f.kind == "complex"
+        dims = f.subshape if number else f.shape
+        element = self.record.element(f)
         if self.shape is None:
-            return ArrayType(self.record.element(f), self.ndim + len(f.shape), "A")
-        shape = self.shape + f.shape
-        return ArrayType(self.record.element(f), len(shape), "C", self.space, shape)
+            return ArrayType(element, self.ndim + len(dims), "A", complex=number)
+        shape = self.shape + dims
+        return ArrayType(element, len(shape), "C", self.space, shape, complex=number)

@@ -65,7 +65,7 @@ def is_record_dtype(dtype: object) -> bool:
 def record_fields(dtype: np.dtype[Any]) -> tuple[RecordField, ...]:
     """The fields of a record dtype, in declaration order."""
     assert dtype.names is not None and dtype.fields is not None
-    table: dict[str, tuple[Any, ...]] = dict(dtype.fields)
+    table: dict[str, tuple[Any, ...]] = {str(k): v for k, v in dtype.fields.items()}
     fields: list[RecordField] = []
     for name in dtype.names:
         entry = table[name]
@@ -194,8 +194,9 @@ ARG_HINTS = ("In", "Out", "InOut")
 
 def unwrap_hint(value: object) -> object:
     """The array in a `cuda.In` / `cuda.Out` / `cuda.InOut` argument, else `value`."""
-    if type(value).__name__ in ARG_HINTS and hasattr(value, "value"):
-        return value.value
+    hint: Any = value
+    if type(hint).__name__ in ARG_HINTS and hasattr(hint, "value"):
+        return hint.value
     return value
 
 
@@ -205,3 +206,57 @@ def is_record_value(value: object) -> bool:
         isinstance(value, np.void | np.ndarray)
         or hasattr(value, "__cuda_array_interface__")
     )
+
+
+def is_complex_value(value: object) -> bool:
+    """A complex number, or a host or device array of them."""
+    if isinstance(value, complex | np.complexfloating):
+        return True
+    dtype = getattr(value, "dtype", None)
+    return (
+        isinstance(dtype, np.dtype)
+        and dtype.kind == "c"
+        and (
+            isinstance(value, np.ndarray) or hasattr(value, "__cuda_array_interface__")
+        )
+    )
+
+
+def complex_parts(value: Any) -> list[object]:
+    """A complex argument as the kernel takes it: a number as its real and
+    imaginary parts, an array as a view of its parts (a trailing dimension
+    of 2), as numba's complex data model lays them out."""
+    if isinstance(value, complex):
+        return [value.real, value.imag]
+    if isinstance(value, np.complexfloating):
+        return [value.real, value.imag]
+    part = np.dtype(f"float{value.dtype.itemsize * 4}")
+    if isinstance(value, np.ndarray):
+        host: np.ndarray[Any, Any] = value
+        return [host[..., np.newaxis].view(part)]
+    interface = value.__cuda_array_interface__
+    typed: dict[str, Any] = interface
+    shape = tuple(int(d) for d in typed["shape"])
+    itemsize = part.itemsize * 2
+    strides = typed.get("strides") or _contiguous(shape, itemsize)
+    view = _DeviceView(value)
+    view.shape = (*shape, 2)
+    view.dtype = part
+    view.__cuda_array_interface__ = {
+        "shape": view.shape,
+        "strides": (*(int(s) for s in strides), part.itemsize),
+        "typestr": part.str,
+        "data": typed["data"],
+        "version": 3,
+    }
+    return [view]
+
+
+class _DeviceView:
+    """A view of a device array under another element type."""
+
+    def __init__(self, owner: object):
+        self.owner = owner
+        self.shape: tuple[int, ...] = ()
+        self.dtype: np.dtype[Any] = np.dtype(np.float32)
+        self.__cuda_array_interface__: dict[str, Any] = {}

@@ -45,7 +45,13 @@ from simt.model.captures import host_array, kernel_captures
 from simt.model.costs import CostTable, as_cost_table
 from simt.model.kernel import ARG_NAMES_ATTR, is_kernel
 from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK
-from simt.model.records import field_views, is_record_value, unwrap_hint
+from simt.model.records import (
+    complex_parts,
+    field_views,
+    is_complex_value,
+    is_record_value,
+    unwrap_hint,
+)
 from simt.sim.activity import ActivityTrace
 from simt.sim.errors import SimulationError
 from simt.sim.launch import Launch, as_dim3, check_cuda_limits, check_memory
@@ -452,6 +458,8 @@ def _flatten(args: Sequence[Any]) -> list[Any]:
             flat.extend(_flatten(items))
         elif is_record_value(arg):
             flat.extend(field_views(arg))
+        elif is_complex_value(arg):
+            flat.extend(complex_parts(arg))
         else:
             flat.append(arg)
     return flat
