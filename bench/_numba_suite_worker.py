@@ -85,7 +85,7 @@ RECORDER: Recorder | None = None
 def _host(arg: Any) -> Any:
     """The numpy array behind a simulator device array or an argument hint
     (`cuda.In(a)`, `cuda.Out(a)`, `cuda.InOut(a)`), else the argument."""
-    if type(arg).__name__ in ("In", "Out", "InOut") and hasattr(arg, "value"):
+    if _is_hint(arg):
         arg = arg.value
     inner = getattr(arg, "_ary", None)
     return inner if isinstance(inner, np.ndarray) else arg
@@ -93,6 +93,17 @@ def _host(arg: Any) -> Any:
 
 def _snapshot(args: tuple[Any, ...]) -> list[Any]:
     return [_copy(a) if _is_array(a) else a for a in args]
+
+
+def _rewrap(arg: Any, copy: Any) -> Any:
+    """`copy` under the argument hint `arg` has (`cuda.In(a)` ...), if any."""
+    if _is_hint(arg):
+        return type(arg)(copy)
+    return copy
+
+
+def _is_hint(arg: Any) -> bool:
+    return type(arg).__name__ in ("In", "Out", "InOut") and hasattr(arg, "value")
 
 
 def _copy(arg: Any) -> Any:
@@ -150,7 +161,8 @@ def _launch(kernel: Any, args: tuple[Any, ...], original: Callable[..., Any]) ->
         # The reference only for kernels simt compiled: numba's simulator
         # takes minutes on some kernels that simt rejects anyway.
         reference_args = _snapshot(args)
-        record["reference"] = _reference(kernel, reference_args, original)
+        hinted = [_rewrap(a, c) for a, c in zip(args, reference_args, strict=True)]
+        record["reference"] = _reference(kernel, hinted, original)
         started = time.perf_counter()
         ran = _simulate(kernel, module, args, record)
         if ran and record["reference"] == "ok":
@@ -203,6 +215,11 @@ def _compile(
     from simt.frontend.signature import SignatureError, signature_of_args
 
     fn = kernel.fn
+    if getattr(kernel, "extensions", None):
+        # numba's launch extensions (kernel.extensions) rewrite the arguments
+        # of each launch; simt's launches have no such hook
+        record["compile"] = "rejected: kernel extensions (kernel.extensions)"
+        return None
     try:
         signature = signature_of_args([_host(a) for a in args])
     except SignatureError as error:

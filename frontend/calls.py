@@ -36,6 +36,7 @@ from simt.dialects import simt
 from simt.frontend.arrays import ArrayCompiler
 from simt.frontend.objects import (
     ArrayValue,
+    RecordArrayValue,
     RangeValue,
     StaticValue,
     TupleValue,
@@ -195,6 +196,8 @@ class CallCompiler(ArrayCompiler):
         value = self.expr(node.args[0])
         if isinstance(value, ArrayValue):
             return self.extent(value, 0)
+        if isinstance(value, RecordArrayValue) and value.fields:
+            return self.extent(value.fields[0], 0)
         if isinstance(value, TupleValue):
             return self.ops.const(len(value), INT64)
         if isinstance(value, RangeValue):

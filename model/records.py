@@ -193,11 +193,20 @@ ARG_HINTS = ("In", "Out", "InOut")
 
 
 def unwrap_hint(value: object) -> object:
-    """The array in a `cuda.In` / `cuda.Out` / `cuda.InOut` argument, else `value`."""
+    """The array in a `cuda.In` / `cuda.Out` / `cuda.InOut` argument, else
+    `value`. `cuda.In(a)` gives a copy of `a`: numba copies it to the device
+    and never back, so the kernel's writes do not reach `a`."""
     hint: Any = value
-    if type(hint).__name__ in ARG_HINTS and hasattr(hint, "value"):
-        return hint.value
-    return value
+    if type(hint).__name__ not in ARG_HINTS or not hasattr(hint, "value"):
+        return value
+    inner: Any = hint.value
+    if type(hint).__name__ == "In" and isinstance(inner, np.ndarray | np.void):
+        return (
+            np.array(inner, copy=True)
+            if isinstance(inner, np.ndarray)
+            else (np.array([inner], dtype=inner.dtype)[0])
+        )
+    return inner
 
 
 def is_record_value(value: object) -> bool:
