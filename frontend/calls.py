@@ -36,8 +36,8 @@ from simt.dialects import simt
 from simt.frontend.arrays import ArrayCompiler
 from simt.frontend.objects import (
     ArrayValue,
-    RecordArrayValue,
     RangeValue,
+    RecordArrayValue,
     StaticValue,
     TupleValue,
     Value,
