@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from numba import cuda
 from numba.cuda.random import (
-    init_xoroshiro128p_states,
+    init_xoroshiro128p_states_cpu,
     xoroshiro128p_dtype,
     xoroshiro128p_next,
     xoroshiro128p_uniform_float32,
@@ -175,21 +175,11 @@ def _local_reference(args: list[Any]) -> list[np.ndarray[Any, Any]]:
 
 
 def xoroshiro_states(n: int, seed: int) -> np.ndarray[Any, Any]:
-    """numba's own host initialization of `n` generator states."""
+    """numba's own host initialization of `n` generator states (what
+    `create_xoroshiro128p_states` computes before copying to the device)."""
     states = np.empty(n, dtype=xoroshiro128p_dtype)
-    init_xoroshiro128p_states(_HostStates(states), seed)
+    init_xoroshiro128p_states_cpu(states, seed, 0)
     return states
-
-
-class _HostStates:
-    """`init_xoroshiro128p_states` copies its result with `copy_to_device`."""
-
-    def __init__(self, array: np.ndarray[Any, Any]):
-        self.array = array
-        self.shape = array.shape
-
-    def copy_to_device(self, source: np.ndarray[Any, Any], stream: int = 0) -> None:
-        self.array[...] = source
 
 
 MASK = (1 << 64) - 1
@@ -337,18 +327,21 @@ def test_record_scalar_parameter_is_written_through() -> None:
 
 
 def test_random_matches_numba_on_the_same_states() -> None:
-    """The states numba's host code made, advanced by simt's simulation of
-    numba's device functions, equal numba's CUDA simulator's (the simulator
-    runs the same Python source) on a copy of the same states."""
+    """simt's simulation of numba's device functions equals numba's own
+    functions (compiled by numba for the CPU, where they are `numba.jit`
+    functions) run on a copy of the same states."""
     states = xoroshiro_states(8, 42)
+    theirs = states.copy()
     out = np.zeros((8, 4))
     module = simt.compile_python(uniform, signature_of_args([out, states, 2]))
     simt.simulate(module, 1, 8, [out, states, 2], trace=False)
-    expected_out, expected_states = _uniform_reference(
-        [np.zeros((8, 4)), xoroshiro_states(8, 42), 2]
-    )
-    np.testing.assert_array_equal(out, expected_out)
-    assert_same(states, expected_states)
+    expected = np.zeros((8, 4))
+    for i in range(8):
+        for k in range(2):
+            expected[i, k] = xoroshiro128p_uniform_float64(theirs, i)
+            expected[i, 2 + k] = xoroshiro128p_uniform_float32(theirs, i)
+    np.testing.assert_array_equal(out, expected)
+    assert_same(states, theirs)
 
 
 def _reads_complex(ps):
@@ -371,3 +364,16 @@ def test_record_errors_are_located(kernel: Callable[..., None], message: str) ->
     with pytest.raises(FrontendError, match=message) as info:
         simt.compile_python(kernel, signature_of_args(args))
     assert "test_records.py:" in str(info.value)
+
+
+def test_random_through_simt_jit() -> None:
+    """`simt.jit` launches take numba's states array (a record array)."""
+    states = xoroshiro_states(16, 7)
+    out = np.zeros((16, 4))
+    kernel = simt.jit(uniform)
+    kernel[1, 16](out, states, 2)
+    expected_out, expected_states = _uniform_reference(
+        [np.zeros((16, 4)), xoroshiro_states(16, 7), 2]
+    )
+    np.testing.assert_array_equal(out, expected_out)
+    assert_same(states, expected_states)
