@@ -455,10 +455,19 @@ class ArrayCompiler(ExpressionCompiler):
             return self.size(array)
         if attr == "ndim":
             return self.ops.const(array.type.ndim, INT64)
+        if attr == "dtype":
+            return StaticValue(array.type.element.dtype)
+        if attr in ("real", "imag") and array.type.complex:
+            raise self.unsupported(
+                node,
+                f"{array.name}.{attr}",
+                "views of the parts of a complex array are not supported; "
+                "index the array and take .real / .imag of the element",
+            )
         raise self.unsupported(
             node,
             f"{array.name}.{attr}",
-            "only the array attributes shape, size and ndim are supported",
+            "only the array attributes shape, size, ndim and dtype are supported",
         )
 
     def size(self, array: ArrayValue) -> Scalar:

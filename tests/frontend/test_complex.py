@@ -47,14 +47,16 @@ def accumulate(a, b):
 
 
 def local_parts(out, a):
-    buf = cuda.local.array(4, dtype=complex128)
+    buf = cuda.local.array(4, dtype=a.dtype)
+    tmp = cuda.local.array(1, dtype=complex128)
     i = cuda.grid(1)
     if i < a.shape[0]:
         for k in range(4):
             buf[k] = a[i, k]
         acc = 0j
         for k in range(4):
-            acc += buf[k] * buf[3 - k]
+            tmp[0] = buf[k] * buf[3 - k]
+            acc += tmp[0]
         out[i, 0] = acc.real
         out[i, 1] = acc.imag
 
