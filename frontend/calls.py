@@ -36,6 +36,7 @@ from simt.dialects import simt
 from simt.frontend.arrays import ArrayCompiler
 from simt.frontend.objects import (
     ArrayValue,
+    ComplexValue,
     RangeValue,
     RecordArrayValue,
     StaticValue,
@@ -88,6 +89,9 @@ class CallCompiler(ArrayCompiler):
         dtype = as_dtype(callee)
         if dtype is not None:
             return self._cast(node, dtype)
+        number = _complex_named(callee)
+        if number is not None:
+            return self._complex_cast(node, number)
         if self.is_device_function(callee.obj):
             return self.inline_call(node, callee.obj)
         shown = callee.path or ast.unparse(node.func)
@@ -445,11 +449,18 @@ class CallCompiler(ArrayCompiler):
     def _complex_dtype(self, node: ast.expr) -> ComplexType | None:
         """The complex type of a dtype argument (`complex128`, `np.complex64`)."""
         value = self.expr(node)
-        if not isinstance(value, StaticValue):
-            return None
-        obj = value.obj
-        name = obj.__name__ if isinstance(obj, type) else str(obj)
-        return COMPLEX_NAMES.get(name)
+        return _complex_named(value) if isinstance(value, StaticValue) else None
+
+    def _complex_cast(self, node: ast.Call, number: ComplexType) -> ComplexValue:
+        """`complex(x)`, `complex(re, im)`, `np.complex64(x)`, `numba.complex128(x)`."""
+        if node.keywords or not 1 <= len(node.args) <= 2:
+            raise self.error(
+                node, f"{ast.unparse(node.func)}() expects 1 or 2 positional arguments"
+            )
+        if len(node.args) == 1:
+            return self.as_complex(node, self.expr(node.args[0]), number)
+        real, imag = (self.ops.convert(self.scalar(a), number.part) for a in node.args)
+        return ComplexValue(real, imag, number)
 
     def _dtype(self, node: ast.expr) -> ScalarType:
         value = self.expr(node)
@@ -474,6 +485,16 @@ class CallCompiler(ArrayCompiler):
     @abstractmethod
     def site_key(self, node: ast.AST) -> tuple[int, int]:
         """Identifies an allocation site across inlined copies (statements.py)."""
+
+
+def _complex_named(value: StaticValue) -> ComplexType | None:
+    """The complex type a static value names (`complex`, `np.complex64`,
+    numba's `complex128`), or None."""
+    obj = value.obj
+    if obj is complex:
+        return COMPLEX_NAMES["complex128"]
+    name = obj.__name__ if isinstance(obj, type) else str(obj)
+    return COMPLEX_NAMES.get(name)
 
 
 CALL_HANDLERS: dict[str, Callable[[CallCompiler, ast.Call], Value]] = {

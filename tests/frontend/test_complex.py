@@ -61,6 +61,12 @@ def local_parts(out, a):
         out[i, 1] = acc.imag
 
 
+def casts(out, x):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = complex(x[i], 2.0) + np.complex64(x[i]) * complex(1) - 1j
+
+
 def _cplx(rng: np.random.Generator, n: Any, dtype: Any) -> np.ndarray[Any, Any]:
     return (rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(dtype)
 
@@ -90,6 +96,13 @@ class Case:
 
 
 CASES = {
+    "casts": Case(
+        casts,
+        lambda rng: [np.zeros(40, np.complex128), rng.standard_normal(40)],
+        lambda args: [
+            args[1] + 2j + args[1].astype(np.complex64).astype(np.complex128) - 1j
+        ],
+    ),
     "arithmetic": Case(
         arithmetic,
         lambda rng: [
