@@ -344,8 +344,8 @@ def test_random_matches_numba_on_the_same_states() -> None:
     assert_same(states, theirs)
 
 
-def _reads_complex(ps):
-    ps[0].n = int(ps[0].z.real)
+def _reads_string(ps):
+    ps[0].n = ps[0].tag
 
 
 def _unknown_field(ps):
@@ -355,7 +355,7 @@ def _unknown_field(ps):
 @pytest.mark.parametrize(
     ("kernel", "message"),
     [
-        (_reads_complex, "record field 'z' of dtype complex64"),
+        (_reads_string, "record field 'tag' of dtype"),
         (_unknown_field, "has no field 'missing'"),
     ],
 )
