@@ -176,14 +176,17 @@ def autotune(
     kernel: str | None = None,
     warp_size: int = 32,
     remarks: bool = False,
+    on_candidate: Callable[[Candidate], None] | None = None,
 ) -> AutotuneResult:
     """Tries candidate pipelines on `module` (or on a Python kernel compiled
     with `signature`) for one sample launch and returns them all with the
     fastest whose outputs equal the original's. `args` are not modified.
-    With `remarks`, prints each candidate as it is measured."""
+    With `remarks`, prints each candidate as it is measured; `on_candidate`
+    is called with each (`simt-autotune`'s progress bar)."""
     started = time.perf_counter()
     module = _as_module(kernel_or_module, signature)
     tuner = _Tuner(module, grid, block, list(args), kernel, warp_size, remarks)
+    tuner.on_candidate = on_candidate
     candidates = tuner.search()
     valid = [c for c in candidates if c.valid]
     best = min(
@@ -223,6 +226,7 @@ class _Tuner:
     kernel: str | None
     warp_size: int
     remarks: bool
+    on_candidate: Callable[[Candidate], None] | None = None
     tried: list[Candidate] = field(default_factory=lambda: [])
     expected: list[Any] = field(default_factory=lambda: [])
     workdir: Path = field(
@@ -250,8 +254,9 @@ class _Tuner:
             beam = [*ranked[:BEAM], *(b for b in beam[:1] if b not in ranked[:BEAM])]
         path = self.workdir / "sample.profile.json"
         self._profile(self.module.clone(), path)
-        self.measure(f'simt-optimize{{profile="{path}" remarks=false}}')
-        self.measure("simt-optimize{remarks=false}")
+        # Without its final canonicalization, as every other candidate is measured.
+        self.measure(f'simt-optimize{{profile="{path}" remarks=false cleanup=false}}')
+        self.measure("simt-optimize{remarks=false cleanup=false}")
         return self.tried
 
     def _stage(
@@ -370,6 +375,8 @@ class _Tuner:
             time.perf_counter() - started,
         )
         self.tried.append(timed)
+        if self.on_candidate is not None:
+            self.on_candidate(timed)
         if self.remarks:
             cycles = "-" if timed.cycles is None else f"{timed.cycles:.0f}"
             print(

@@ -26,6 +26,7 @@ import simt
 from simt.bench.heldout import SEED, geomean, metadata
 from simt.bench.kernels import CORPUS, KernelSpec
 from simt.bench.kernels.heldout import HELDOUT
+from simt.bench.progress import progress
 
 
 def row(spec: KernelSpec, corpus: str) -> dict[str, Any]:
@@ -56,7 +57,7 @@ def row(spec: KernelSpec, corpus: str) -> dict[str, Any]:
 
 
 def markdown(record: dict[str, Any]) -> str:
-    meta = record["meta"]
+    meta = record["metadata"]
     lines = [
         "# simt.autotune on the tuning and held-out corpora",
         "",
@@ -85,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.kernels:
         specs = [(c, s) for c, s in specs if s.name in options.kernels]
     rows = []
-    for corpus, spec in specs:
+    for corpus, spec in progress(specs, "autotune"):
         rows.append(row(spec, corpus))
         print(f"  {spec.name}: {rows[-1]['speedup']:.3f}x", file=sys.stderr, flush=True)
     seconds = [r["seconds"] for r in rows]
@@ -99,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "python -m simt.bench.autotune " + " ".join(
         sys.argv[1:] if argv is None else argv
     )
-    record = {"meta": metadata(command.strip()), "rows": rows, "summary": summary}
+    record = {"metadata": metadata(command.strip()), "rows": rows, "summary": summary}
     print(markdown(record))
     if options.out is not None:
         options.out.mkdir(parents=True, exist_ok=True)

@@ -30,7 +30,6 @@ Run: `python -m simt.bench.branch_fusion` (writes
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import sys
 import time
@@ -46,6 +45,7 @@ from xdsl.ir import Operation
 import simt
 from simt.analysis.divergence import analyze_divergence
 from simt.bench.kernels import CORPUS, KernelSpec, LaunchCase
+from simt.bench.provenance import metadata
 from simt.model.sites import site_id
 from simt.sim import simulate
 from simt.sim.stats import SimulationStats
@@ -241,11 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parser.parse_args(argv)
     options.out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    stamp = {
-        "device": "simt simulator (default cost table)",
-        "date": datetime.date.today().isoformat(),
-        "paper": PAPER,
-    }
+    command = ["python -m simt.bench.branch_fusion", *(argv or sys.argv[1:])]
+    stamp = {"metadata": metadata(" ".join(command)), "paper": PAPER}
     fusion = fusion_results(options.items)
     (options.out / "branch_fusion.json").write_text(
         json.dumps({**stamp, "items": options.items, "results": fusion}, indent=1)

@@ -47,7 +47,6 @@ Run: `python -m simt.bench.flatten` (writes `bench/results/fig7.json`,
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import sys
 import tempfile
@@ -62,7 +61,9 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
 
 from simt.bench.kernels.paper_kernels import early_exit_spec
-from simt.bench.kernels.spec import KernelSpec, LaunchCase
+from simt.bench.kernels.spec import LONG_RUN_STEP_LIMIT, KernelSpec, LaunchCase
+from simt.bench.progress import progress as progress_bar
+from simt.bench.provenance import metadata
 
 RATIOS: tuple[tuple[int, int], ...] = ((10, 1), (1, 1), (1, 10), (1, 100))
 """The A/B (outer/inner) cost ratios of Fig. 7."""
@@ -157,7 +158,14 @@ def simulate_case(module: ModuleOp, case: LaunchCase) -> tuple[Any, list[Any]]:
     from simt.sim import simulate
 
     args = case.copy_args()
-    result = simulate(module, case.grid, case.block, args, trace=False)
+    result = simulate(
+        module,
+        case.grid,
+        case.block,
+        args,
+        trace=False,
+        step_limit=LONG_RUN_STEP_LIMIT,
+    )
     return result.stats, args
 
 
@@ -255,7 +263,7 @@ def _run_points(
     """The points of `grid` in order; with jobs > 1 on a process pool."""
     if jobs <= 1:
         found: list[dict[str, Any]] = []
-        for k, ratio in grid:
+        for k, ratio in progress_bar(grid, "fig7"):
             found.append(
                 _run_fig7_point(k, ratio, inner_cap, outer_iters, workdir, MODES)
             )
@@ -268,7 +276,7 @@ def _run_points(
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(_run_fig7_point, *a) for a in args]
         found = []
-        for future in futures:
+        for future in progress_bar(futures, "fig7"):
             found.append(future.result())
             if progress:
                 print(_progress_line(found[-1]), file=sys.stderr)
@@ -332,6 +340,7 @@ def plot_fig7(sweep: dict[str, Any], path: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
 
     curves = relative_performance(sweep)
     ks = sorted({p["k"] for p in sweep["points"]})
@@ -350,8 +359,14 @@ def plot_fig7(sweep: dict[str, Any], path: Path) -> None:
         axis.set_title(f"A/B = {ratio}{detail}", fontsize=9)
         axis.set_xlabel("k (early-exiting lanes of 32)")
         axis.set_yscale("log")
+        plain = FuncFormatter(lambda value, _: f"{value:g}x")
+        axis.yaxis.set_major_formatter(plain)
+        axis.yaxis.set_minor_formatter(plain)
+        axis.tick_params(axis="y", which="minor", labelsize=6)
         axis.grid(True, which="both", alpha=0.3)
-    axes_list[0].set_ylabel("performance relative to original at k=0")
+    axes_list[0].set_ylabel(
+        "performance vs the original at k=0\n(x, simulated cycles, log scale)"
+    )
     axes_list[0].legend(fontsize=8)
     figure.suptitle(
         "Loop nest reduction (Bulavintsev 2019, Fig. 7) on the simt simulator: "
@@ -572,9 +587,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     sweep["costs"] = {f"{r[0]}/{r[1]}": ratio_costs(r) for r in RATIOS}
     tops = headlines(inner_cap=options.headline_cap, jobs=options.jobs)
     targets = check_targets(sweep, tops)
+    stamp = metadata(
+        " ".join(["python -m simt.bench.flatten", *(argv or sys.argv[1:])])
+    )
     record: dict[str, Any] = {
-        "device": "simt simulator (default cost table)",
-        "date": datetime.date.today().isoformat(),
+        "metadata": stamp,
         "parameters": {
             "kernel": "corpus early_exit, rotation=round_robin, one warp",
             "outer_iters": OUTER_ITERS,
@@ -595,7 +612,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(target.line())
     if not options.skip_corpus:
         rows = corpus_before_after()
-        (options.out / "flatten_corpus.json").write_text(json.dumps(rows, indent=1))
+        corpus = {"metadata": stamp, "rows": rows}
+        (options.out / "flatten_corpus.json").write_text(json.dumps(corpus, indent=1))
     print(f"done in {time.perf_counter() - started:.0f}s", file=sys.stderr)
     return 0
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import datetime
 import io
 import json
 import math
@@ -55,7 +54,9 @@ from simt.analysis.cost_model import (
 from simt.analysis.divergence import analyze_divergence
 from simt.bench.kernels import CORPUS, KernelSpec, LaunchCase
 from simt.bench.kernels.heldout import HELDOUT
-from simt.bench.provenance import cpu_model, git_commit
+from simt.bench.progress import progress
+from simt.bench.provenance import cpu_model
+from simt.bench.provenance import metadata as provenance_metadata
 from simt.passes.branch_fusion import FusionPlanner
 from simt.passes.flatten_loops import (
     FLATTENED_ATTR,
@@ -332,14 +333,9 @@ def geomean(values: Iterable[float | None]) -> float | None:
 
 
 def metadata(command: str) -> dict[str, Any]:
-    """Device, date, commit and command of a results file."""
-    return {
-        "device": f"simt simulator (default cost table) on {cpu_model()}",
-        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "commit": git_commit(short=True),
-        "command": command,
-        "seed": SEED,
-    }
+    """The results file's `"metadata"` (`simt.bench.provenance.metadata`)."""
+    device = f"simt simulator (default cost table) on {cpu_model()}"
+    return provenance_metadata(command, device, seed=SEED)
 
 
 def corpus_specs(name: str) -> list[KernelSpec]:
@@ -351,7 +347,7 @@ def run(specs: Sequence[KernelSpec], with_autotune: bool) -> dict[str, Any]:
     fusion: list[FusionRow] = []
     table: dict[str, dict[str, float | None]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for spec in specs:
+        for spec in progress(specs, "heldout"):
             started = time.perf_counter()
             launch = Launch.of(spec, Path(tmp))
             row = flatten_row(launch)
@@ -407,7 +403,7 @@ def _speedup_summary(table: Mapping[str, Mapping[str, float | None]]) -> dict[st
 
 
 def markdown(record: Mapping[str, Any]) -> str:
-    meta = record["meta"]
+    meta = record["metadata"]
     lines = [
         f"# Cost models on the {record['corpus']} corpus",
         "",
@@ -465,7 +461,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "python -m simt.bench.heldout " + " ".join(
         sys.argv[1:] if argv is None else argv
     )
-    record = {"corpus": options.corpus, "meta": metadata(command.strip())}
+    record = {"corpus": options.corpus, "metadata": metadata(command.strip())}
     record |= run(specs, not options.no_autotune)
     print(markdown(record))
     if options.out is not None:

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from simt.bench.kernels.spec import KernelSpec, LaunchCase
-from simt.bench.provenance import cpu_model, git_commit
+from simt.bench.provenance import cpu_model, git_commit, metadata
 
 DEFAULT_OUT = Path("bench/results/host_speed.json")
 TARGET_SPEEDUP = 10.0
@@ -197,6 +197,10 @@ def main(argv: list[str] | None = None) -> int:
     results = run(options.kernel, options.threads, options.repeat, options.seed)
     speedups = [r["speedup"] for r in results]
     document = {
+        "metadata": metadata(
+            "python -m simt.bench.host_speed " + " ".join(argv or sys.argv[1:]),
+            f"CPU: {cpu_model()} (host execution)",
+        ),
         "benchmark": "simt.bench.host_speed",
         "command": "python -m simt.bench.host_speed " + " ".join(argv or sys.argv[1:]),
         "machine": platform.platform(),

@@ -29,8 +29,8 @@ simulator (any machine) and with ptxas (the nvidia-cuda-nvcc wheel):
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
+import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -46,6 +46,7 @@ from xdsl.ir import Operation
 import simt
 from simt.bench.kernels import CORPUS, KernelSpec
 from simt.bench.kernels.spec import Arg, LaunchCase
+from simt.bench.provenance import metadata
 from simt.lowering.ptxas import assemble, find_ptxas, ptx_instruction_counts
 from simt.pipeline import apply_passes, available_passes
 
@@ -422,8 +423,10 @@ def main() -> None:
     apps = applications()
     print(json.dumps(apps, indent=1))
     payload = {
-        "device": "simulator (simt.sim) and ptxas static counts; no GPU",
-        "date": datetime.date.today().isoformat(),
+        "metadata": metadata(
+            ["python", "-m", "simt.bench.linearize", *sys.argv[1:]],
+            "simulator (simt.sim) and ptxas static counts; no GPU",
+        ),
         "code_size": [r.to_json() for r in rows],
         "applications": apps,
     }

@@ -53,7 +53,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from simt.bench.provenance import git_commit, git_dirty
+from simt.bench.provenance import git_commit, git_dirty, metadata
 
 WORKER = "simt.bench._numba_suite_worker"
 MODULE_TIMEOUT = 600
@@ -463,6 +463,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     commit = _commit()
     records, errors = collect(modules, options.jobs)
     summary = summarize(kernels_of(records), static_kernels(root), errors, commit)
+    summary = {"metadata": metadata(summary["command"].strip()), **summary}
     options.out.mkdir(parents=True, exist_ok=True)
     (options.out / "numba_suite.json").write_text(json.dumps(summary, indent=1) + "\n")
     (options.out / "numba_suite.md").write_text(markdown(summary))

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import datetime
 import io
 import json
 import math
@@ -48,6 +47,8 @@ from xdsl.utils.exceptions import PassFailedException
 
 import simt
 from simt.bench.kernels.spec import KernelSpec, LaunchCase
+from simt.bench.progress import progress
+from simt.bench.provenance import metadata
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -359,6 +360,7 @@ def plot(rows: Sequence[Row], path: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
 
     variants = [*SINGLE_PASSES, "oracle", OPTIMIZED]
     width = 0.8 / len(variants)
@@ -373,10 +375,17 @@ def plot(rows: Sequence[Row], path: Path) -> None:
             x + (i - len(variants) / 2 + 0.5) * width, values, width, label=variant
         )
     axis.axhline(1.0, color="black", linewidth=0.8)
-    axis.axhline(0.98, color="red", linewidth=0.6, linestyle="--", label="-2%")
+    axis.axhline(
+        0.98, color="red", linewidth=0.6, linestyle="--", label="0.98x: 2% slower"
+    )
     axis.set_xticks(x, [r.kernel for r in rows], rotation=45, ha="right", fontsize=8)
     axis.set_yscale("log")
-    axis.set_ylabel("speedup over the original (simulated cycles)")
+    plain = FuncFormatter(lambda value, _: f"{value:g}x")
+    axis.yaxis.set_major_formatter(plain)
+    axis.yaxis.set_minor_formatter(plain)
+    axis.tick_params(axis="y", which="minor", labelsize=7)
+    axis.set_xlabel("kernel (corpus, then DPLL jobs)")
+    axis.set_ylabel("speedup over the original (x, simulated cycles; log scale)")
     axis.set_title("simt-optimize (profile of other inputs) vs. single passes")
     axis.legend(fontsize=7, ncol=4)
     figure.tight_layout()
@@ -398,11 +407,11 @@ def run_benchmark(
     corpus: list[Row] = []
     dpll: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name in names:
+        for name in progress(names, "optimize"):
             corpus.append(corpus_row(CORPUS[name], Path(tmp)))
             _progress(corpus[-1])
         if with_dpll:
-            for config in dpll_cases(node_limit):
+            for config in progress(dpll_cases(node_limit), "optimize dpll"):
                 dpll.append(dpll_row(config, Path(tmp)))
                 _progress(dpll[-1])
     return corpus, dpll
@@ -426,9 +435,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         options.kernels, options.node_limit, not options.skip_dpll
     )
     rows = [*corpus, *dpll]
+    command = ["python -m simt.bench.optimize", *(argv or sys.argv[1:])]
     record = {
-        "device": "simt simulator (default cost table)",
-        "date": datetime.date.today().isoformat(),
+        "metadata": metadata(" ".join(command)),
         "measure_seed": MEASURE_SEED,
         "profile_seed": PROFILE_SEED,
         "dpll_node_limit": options.node_limit,

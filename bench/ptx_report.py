@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from simt.bench.provenance import metadata
 from simt.lowering.ptx import ARCHES, PTX_ISA, libdevice_path, to_ptx
 from simt.lowering.ptxas import (
     assemble,
@@ -177,7 +178,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     header = {"ptxas": ptxas_version(ptxas), "ptx_isa": f"{PTX_ISA[0]}.{PTX_ISA[1]}"}
     rows = build_rows(corpus_kernels(), ARCHES)
     options.out.mkdir(parents=True, exist_ok=True)
-    payload = {**header, "rows": [asdict(row) for row in rows]}
+    command = ["python", "-m", "simt.bench.ptx_report", *(argv or sys.argv[1:])]
+    stamp = metadata(command, f"ptxas {header['ptxas']} (static counts; no GPU)")
+    payload = {"metadata": stamp, **header, "rows": [asdict(row) for row in rows]}
     (options.out / "ptx_report.json").write_text(json.dumps(payload, indent=2) + "\n")
     (options.out / "ptx_report.md").write_text(markdown(rows, header))
     failed = [f"{r.kernel}/{r.arch}: {r.simt.error}" for r in rows if r.simt.error]

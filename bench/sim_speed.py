@@ -20,7 +20,9 @@ Runs, in one process and on the same inputs:
   whose peak resident memory (`ru_maxrss`, inputs included) is reported.
 
 Reported per kernel and launch: warp instructions issued and active lane
-instructions per second, and the ratio numba's time / ours. Targets (issue
+instructions per second, and the ratio numba's time / ours, in wall-clock
+time (the target) and in CPU time (`speedup_cpu`: on a shared machine the wall
+clock depends on what else runs during each measurement). Targets (issue
 19): every corpus kernel >= 100x numba's simulator at 8,192 threads; the
 slowest shape's warp instructions per second within 3x of the fastest's; >=
 1 G lane instructions per second on the largest launch; the big launch under
@@ -40,7 +42,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,9 @@ from numba import cuda as numba_cuda
 
 from simt.bench.kernels.registry import CORPUS, get
 from simt.bench.kernels.spec import KernelSpec, LaunchCase
-from simt.bench.provenance import cpu_model, git_commit, git_dirty
+from simt.bench.progress import progress
+from simt.bench.provenance import cpu_model
+from simt.bench.provenance import metadata as provenance_metadata
 
 # numba's kernel API has no static types (see `bench/kernels/irregular.py`).
 cuda: Any = numba_cuda
@@ -289,9 +292,14 @@ def _stopped_after(message: str) -> int:
     return int(found.group(1)) if found else 0
 
 
+Cudasim = tuple[float, float, list[Any] | None, str | None]
+"""numba's simulator on one launch: wall and CPU seconds, the arguments after
+(None if it failed) and its error."""
+
+
 def measure_cudasim(
     kernels: Sequence[str], cases: dict[str, LaunchCase]
-) -> dict[str, tuple[float, list[Any] | None, str | None]]:
+) -> dict[str, Cudasim]:
     """numba's simulator on each kernel's case, in one subprocess."""
     from simt.bench.kernels.cudasim import CudasimJob, run_cudasim
 
@@ -299,7 +307,8 @@ def measure_cudasim(
     jobs = [CudasimJob.for_spec(get(k), cases[k]) for k in names]
     outcomes = run_cudasim(jobs, timeout=3600.0)
     return {
-        k: (o.seconds, o.args, o.error) for k, o in zip(names, outcomes, strict=True)
+        k: (o.seconds, o.cpu_seconds, o.args, o.error)
+        for k, o in zip(names, outcomes, strict=True)
     }
 
 
@@ -405,6 +414,7 @@ def summarize(
     corpus = [r for r in rows if r["shape"] == "corpus"]
     ratios = [r for r in corpus if r.get("speedup") is not None]
     lowest = min(ratios, key=lambda r: r["speedup"]) if ratios else None
+    lowest_cpu = min(ratios, key=lambda r: r["speedup_cpu"]) if ratios else None
     spreads = {
         str(size): {
             "wall": _spread(
@@ -426,6 +436,8 @@ def summarize(
         "cudasim_threads": threads,
         "min_speedup_vs_cudasim": lowest["speedup"] if lowest else None,
         "min_speedup_kernel": lowest["kernel"] if lowest else None,
+        "min_speedup_vs_cudasim_cpu": lowest_cpu["speedup_cpu"] if lowest_cpu else None,
+        "min_speedup_cpu_kernel": lowest_cpu["kernel"] if lowest_cpu else None,
         "speedup_target": TARGET_SPEEDUP,
         "shape_spread": spreads,
         "shape_spread_target": TARGET_SHAPE_SPREAD,
@@ -509,6 +521,15 @@ def plot(rows: list[dict[str, Any]], summary: dict[str, Any], path: Path) -> Non
         "threads, same run",
     )
     bottom.bar_label(bars, [f"{r['speedup']:.0f}x" for r in ratio_rows], fontsize=7)
+    bottom.scatter(
+        np.arange(len(names)),
+        [r["speedup_cpu"] for r in ratio_rows],
+        marker="_",
+        s=200,
+        color="black",
+        zorder=3,
+        label="numba cudasim CPU time / ours",
+    )
     bottom.axhline(
         TARGET_SPEEDUP,
         color="black",
@@ -527,19 +548,20 @@ def plot(rows: list[dict[str, Any]], summary: dict[str, Any], path: Path) -> Non
 
 
 def metadata(argv: Sequence[str]) -> dict[str, Any]:
+    """The document's head: its `"metadata"` (`simt.bench.provenance`) and the
+    load of the machine when the run started."""
     import numba
 
     return {
+        "metadata": provenance_metadata(
+            "python -m simt.bench.sim_speed " + " ".join(argv),
+            f"CPU: {cpu_model()}",
+            cpus=os.cpu_count(),
+            platform=platform.platform(),
+            python=platform.python_version(),
+            numba=numba.__version__,
+        ),
         "benchmark": "simt.bench.sim_speed",
-        "command": "python -m simt.bench.sim_speed " + " ".join(argv),
-        "device": cpu_model(),
-        "cpus": os.cpu_count(),
-        "machine": platform.platform(),
-        "python": platform.python_version(),
-        "numba": numba.__version__,
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "git_commit": git_commit(),
-        "git_dirty": git_dirty(),
         "load_average_start": list(os.getloadavg()),
     }
 
@@ -575,13 +597,13 @@ def _add_cudasim(
     rows: list[dict[str, Any]],
     cases: dict[str, LaunchCase],
     outputs: dict[str, list[Any]],
-    numba: dict[str, tuple[float, list[Any] | None, str | None]],
+    numba: dict[str, Cudasim],
 ) -> None:
     for row in rows:
         found = numba.get(row["kernel"])
         if found is None or row["threads"] != cases[row["kernel"]].threads:
             continue
-        seconds, args, error = found
+        seconds, cpu, args, error = found
         if args is None:
             row["mismatches"].append(f"numba's simulator failed: {error}")
         else:
@@ -591,6 +613,10 @@ def _add_cudasim(
         row["cudasim_seconds"] = seconds
         row["cudasim_threads"] = cases[row["kernel"]].threads
         row["speedup"] = seconds / row["seconds"]
+        # the same ratio in CPU time: on a shared machine, wall-clock time
+        # depends on what else runs during each measurement
+        row["cudasim_cpu_seconds"] = cpu
+        row["speedup_cpu"] = cpu / row["cpu_seconds"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -629,7 +655,7 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     rows: list[dict[str, Any]] = []
-    for threads in options.threads:
+    for threads in progress(options.threads, "sim-speed"):
         corpus_rows, cases, outputs = measure_corpus(
             kernels, threads, options.repeat, options.seed
         )
@@ -637,7 +663,10 @@ def main(argv: list[str] | None = None) -> int:
             _add_cudasim(corpus_rows, cases, outputs, measure_cudasim(kernels, cases))
             for row in corpus_rows:
                 if "speedup" in row:
-                    print(f"  {row['kernel']:24s} {row['speedup']:7.1f}x numba cudasim")
+                    print(
+                        f"  {row['kernel']:24s} {row['speedup']:7.1f}x numba cudasim "
+                        f"({row['speedup_cpu']:.1f}x in CPU time)"
+                    )
         rows.extend(corpus_rows)
         rows.extend(measure_shapes(threads, options.repeat, options.seed))
     summary = summarize(rows, big, options.cudasim_threads)

@@ -790,6 +790,7 @@ def plot_corpus(rows: Sequence[Mapping[str, Any]], backend: str, path: Path) -> 
         }
         grouped_bars(axis, kernels, series, "speedup over original (simulated cycles)")
     axis.axhline(1.0, color="black", linewidth=0.8)
+    axis.set_xlabel("kernel")
     axis.legend(fontsize=7)
     axis.set_title(f"simt corpus, {backend} backend")
     save(figure, path)

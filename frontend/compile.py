@@ -20,6 +20,7 @@ from typing import Any
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
+from simt.dialects.canonicalization import tidy
 from simt.frontend.errors import FrontendError, SourceLocator
 from simt.frontend.scope import Scope, TextFunction, source_globals
 from simt.frontend.signature import (
@@ -51,7 +52,8 @@ def compile_python(
     text; for source text, `name` picks the function (default: the only, or
     else the first, function in it); for a function, `name` renames the
     kernel, and `source` gives its text when Python has none (a function made
-    by `exec`). `signature` is numba's: a string such as
+    by `exec`). The module is tidied (`simt.dialects.canonicalization.tidy`:
+    constants hoisted and shared, no duplicate or dead pure ops). `signature` is numba's: a string such as
     `"void(int32[:], float32[:, ::1], int64)"` or numba type objects. Raises
     `FrontendError` ("file:line:col: message") for what it cannot compile.
     """
@@ -64,6 +66,7 @@ def compile_python(
     context = CompileContext()
     kernel = _compile(fn_source, signature, kernel_name, fn_source.tree, context)
     module = ModuleOp([*context.module.globals, kernel])
+    tidy(module)
     module.verify()
     return module
 
@@ -131,6 +134,7 @@ def compile_kernels(source: str, filename: str = "<string>") -> ModuleOp:
             'no kernel found: expected a function decorated like @cuda.jit("void(int32[:])")',
         )
     module = ModuleOp([*context.module.globals, *kernels])
+    tidy(module)
     module.verify()
     return module
 

@@ -223,6 +223,8 @@ class ValueBuilder:
             return self._on_zero_divisor(b, divided, quotient)
         if t.is_unsigned:
             return self._unsigned_division(arith.DivUIOp, a, b)
+        if _safe_divisor(b):
+            return self.scalar(arith.FloorDivSIOp(a.value, b.value), t)
         bad, safe = self._int_divisor(a, b)
         quotient = self.scalar(arith.FloorDivSIOp(a.value, safe.value), t)
         return self._select(bad, self.zero(t), quotient)
@@ -235,16 +237,36 @@ class ValueBuilder:
             return self._on_zero_divisor(b, fmod, remainder)
         if t.is_unsigned:
             return self._unsigned_division(arith.RemUIOp, a, b)
+        divisor = _constant(b)
+        if divisor is not None and divisor > 0:
+            return self._mod_by_positive(a, b)
+        if _safe_divisor(b):
+            return self._floor_remainder(a, b)
         bad, safe = self._int_divisor(a, b)
-        rem = self.scalar(arith.RemSIOp(a.value, safe.value), t)
+        rem = self._floor_remainder(a, safe)
+        return self._select(bad, self.zero(t), rem)
+
+    def _floor_remainder(self, a: Scalar, b: Scalar) -> Scalar:
+        """Python's `a % b` for a divisor `b` that is neither 0 nor, with `a`
+        `INT_MIN`, -1: the remainder, plus `b` when their signs differ."""
+        t = a.type
+        rem = self.scalar(arith.RemSIOp(a.value, b.value), t)
         zero = self.zero(t)
         nonzero = self._cmpi(rem, zero, "ne")
-        signs = self.scalar(arith.XOrIOp(rem.value, safe.value), t)
+        signs = self.scalar(arith.XOrIOp(rem.value, b.value), t)
         differ = self._cmpi(signs, zero, "slt")
         adjust = self.scalar(arith.AndIOp(nonzero.value, differ.value), BOOL)
-        fixed = self.scalar(arith.AddiOp(rem.value, safe.value), t)
-        rem = self._select(adjust, fixed, rem)
-        return self._select(bad, zero, rem)
+        fixed = self.scalar(arith.AddiOp(rem.value, b.value), t)
+        return self._select(adjust, fixed, rem)
+
+    def _mod_by_positive(self, a: Scalar, b: Scalar) -> Scalar:
+        """Signed `a % b` for a constant `b > 0`: the remainder, plus `b` when it
+        is negative (the signs of a nonzero remainder and `b` differ exactly then)."""
+        t = a.type
+        rem = self.scalar(arith.RemSIOp(a.value, b.value), t)
+        negative = self._cmpi(rem, self.zero(t), "slt")
+        fixed = self.scalar(arith.AddiOp(rem.value, b.value), t)
+        return self._select(negative, fixed, rem)
 
     def _unsigned_division(
         self, op: type[arith.DivUIOp | arith.RemUIOp], a: Scalar, b: Scalar
@@ -345,6 +367,9 @@ class ValueBuilder:
     def negate(self, v: Scalar) -> Scalar:
         if v.type.is_float:
             return self.scalar(arith.NegfOp(v.value), v.type)
+        value = _constant(v)
+        if value is not None:
+            return self.const(-value, v.type)
         return self.scalar(arith.SubiOp(self.zero(v.type).value, v.value), v.type)
 
     def invert(self, v: Scalar) -> Scalar:
@@ -374,6 +399,26 @@ class ValueBuilder:
         if v.type.is_unsigned:
             return self.convert(v, result)
         return self.convert(self.scalar(math.AbsIOp(v.value), v.type), result)
+
+
+def _constant(v: Scalar) -> int | None:
+    """The value of an integer `arith.constant` read as a signed integer, else None."""
+    owner = v.value.owner
+    if not isinstance(owner, arith.ConstantOp) or not isinstance(
+        owner.value, IntegerAttr
+    ):
+        return None
+    value = owner.value.value.data
+    bits = v.type.bits
+    value &= (1 << bits) - 1
+    return value - (1 << bits) if value >> (bits - 1) else value
+
+
+def _safe_divisor(b: Scalar) -> bool:
+    """Whether `b` is a constant that neither is 0 nor overflows a division
+    (-1 divides `INT_MIN`): the division needs no guard."""
+    value = _constant(b)
+    return value is not None and value not in (0, -1)
 
 
 _BinaryOp = Callable[[SSAValue, SSAValue], Operation]

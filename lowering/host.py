@@ -16,11 +16,13 @@ The retargeting, and every difference from what goes to the GPU:
 2. NVVM intrinsics become calls of shim functions of the same type
    (`llvm.nvvm.read.ptx.sreg.tid.x` -> `__simt_nvvm_read_ptx_sreg_tid_x`):
    special registers read the thread record, collectives (votes, ballot,
-   barrier) yield to the launcher, which computes them over the threads that
-   reach them together. An NVVM intrinsic without a shim is an error.
+   shuffles, matches, syncwarp, barriers and barrier reductions) yield to the
+   launcher, which computes them over the threads that reach them together;
+   memory fences do nothing. An NVVM intrinsic without a shim is an error.
 3. libdevice (`__nv_expf`, ...) is not linked: the shim calls the C
-   library's function of the same name, so transcendental results may differ
-   from the GPU's in the last bits. (NVPTX also fuses `fmul` + `fadd` into
+   library's function of the same name (or computes it as the simulator
+   does: `host_shim.LIBDEVICE`), so transcendental results may differ from
+   the GPU's in the last bits. (NVPTX also fuses `fmul` + `fadd` into
    `fma` by default; the host does not, so float results can differ in the
    last bit there too.)
 4. Address spaces stay as they are (the host treats them all as flat memory);
@@ -29,8 +31,8 @@ The retargeting, and every difference from what goes to the GPU:
    become offsets into their block's shared memory (`SharedLayout`), whose
    address each thread record holds (`__simt_shared_base()`), so that the
    blocks that run at once each have their own.
-5. In a kernel that can reach a warp collective (vote, ballot, and the
-   shuffles to come) every basic block of every function that can reach one
+5. In a kernel that can reach a warp collective (vote, ballot, shuffle,
+   match, activemask, syncwarp) every basic block of every function that can reach one
    starts with a call `__simt_step(function, block)` and every return is
    preceded by `__simt_return()`: each thread reports the blocks it enters, so
    that the launcher runs the warp in lockstep on the simulator's
@@ -74,7 +76,12 @@ from xdsl.dialects.builtin import ModuleOp
 
 from simt.analysis import DiGraph, PostDominatorTree
 from simt.lowering import host_shim
-from simt.lowering.host_shim import COLLECTIVES, SPECIAL_REGISTERS, WARP_EVENTS
+from simt.lowering.host_shim import (
+    BARRIER_REDUCTIONS,
+    COLLECTIVES,
+    SPECIAL_REGISTERS,
+    WARP_EVENTS,
+)
 from simt.lowering.llvm_ir import to_llvmlite
 from simt.lowering.to_llvm import DYNAMIC_SHARED_GLOBAL, lower_module
 from simt.model.errors import SimtError
@@ -224,6 +231,10 @@ def _shim_text(intrinsic: str) -> str:
         return host_shim.special_register_text(intrinsic)
     if intrinsic in COLLECTIVES:
         return host_shim.collective_text(intrinsic)
+    if intrinsic in host_shim.NO_OPS:
+        return host_shim.no_op_text(intrinsic)
+    if intrinsic == host_shim.LANE_MASK_LT:
+        return host_shim.lane_mask_lt_text()
     raise HostCompileError(
         f"the host shim has no implementation of the NVVM intrinsic '{intrinsic}' "
         "(add it to simt.lowering.host_shim)"
@@ -241,6 +252,8 @@ class _Uses:
 
     warp: set[str] = field(default_factory=lambda: set())
     block: set[str] = field(default_factory=lambda: set())
+    reductions: set[str] = field(default_factory=lambda: set())
+    """Functions that call a barrier that reduces (`BARRIER_REDUCTIONS`)."""
     callees: dict[str, set[str]] = field(default_factory=lambda: {})
 
 
@@ -253,17 +266,22 @@ def _collect_uses(module: ir.Module) -> _Uses:
         for n, c in COLLECTIVES.items()
         if c.event not in WARP_EVENTS
     }
+    reduction_shims = {
+        host_shim.shim_name(n)
+        for n, c in COLLECTIVES.items()
+        if c.event in BARRIER_REDUCTIONS
+    }
     uses = _Uses()
     defined = {f.name for f in module.functions if not f.is_declaration}
     for function, call in _call_sites(module):
         callee = call.callee.name
         uses.callees.setdefault(function.name, set())
-        if callee in warp_shims or callee == host_shim.shim_name(
-            "llvm.nvvm.activemask"
-        ):
+        if callee in warp_shims:
             uses.warp.add(function.name)
         elif callee in block_shims:
             uses.block.add(function.name)
+            if callee in reduction_shims:
+                uses.reductions.add(function.name)
         elif callee in defined:
             uses.callees[function.name].add(callee)
     return uses
@@ -283,11 +301,14 @@ def _reaching(uses: _Uses, targets: set[str], functions: Sequence[str]) -> set[s
 
 
 def _mode(kernel: str, warp: set[str], block: set[str], uses: _Uses) -> Mode:
+    """Lockstep for warp collectives; coroutines for barriers in the kernel
+    itself that do not reduce (`_make_coroutine` suspends at those); fibers
+    for the other barriers."""
     if kernel in warp:
         return Mode.LOCKSTEP
     if kernel not in block:
         return Mode.DIRECT
-    if uses.callees.get(kernel, set()) & block:
+    if uses.callees.get(kernel, set()) & block or kernel in uses.reductions:
         return Mode.FIBERS
     return Mode.COROUTINES
 
@@ -965,7 +986,7 @@ def retarget(
     module.triple = llvm_binding.get_process_triple()
     module.data_layout = host_data_layout()
     chosen = switch or host_shim.default_switch()
-    shim = host_shim.runtime_text(chosen) + "".join(shims.values())
+    shim = host_shim.join_shims([host_shim.runtime_text(chosen), *shims.values()])
     sites = tuple(checker.sites)
     return HostIR(
         str(module), shim, entries, tuple(graphs), sites, checks, chosen, shared

@@ -10,9 +10,12 @@ small ones inline). Each GPU thread has a *thread record*: `RECORD_FIELDS`
 | on the GPU (NVPTX) | on the host (this shim) |
 |---|---|
 | `llvm.nvvm.read.ptx.sreg.{tid,ntid,ctaid,nctaid}.{x,y,z}`, `.laneid`, `.warpsize` | a load of the field of the thread record |
-| `llvm.nvvm.activemask`, `llvm.nvvm.vote.{any,all,ballot}.sync` | a *collective*: the thread writes `Event` and operands into its record and yields to the launcher, which computes the result over the lanes that reached it together and resumes the thread |
-| `llvm.nvvm.barrier.cta.sync.aligned.all` | a collective over the thread block (`Event.BARRIER`) |
-| `__nv_expf`, `__nv_log`, ... (libdevice) | the C library's `expf`, `log`, ... (`__nv_rsqrt*` is `1 / sqrt`) |
+| `llvm.nvvm.activemask`, `vote.{any,all,uni,ballot}.sync`, `shfl.sync.{idx,up,down,bfly}.{i32,f32}`, `match.{any,all}.sync.*`, `bar.warp.sync` | a *collective*: the thread writes `Event` and operands into its record and yields to the launcher, which computes the result over the lanes that reached it together (`simt.runtime.lockstep`, with the simulator's semantics and member-mask checks) and resumes the thread |
+| `llvm.nvvm.barrier.cta.sync.aligned.all`, `barrier0.{popc,and,or}` | a collective over the thread block (`Event.BARRIER`, `BARRIER_POPC`, ...: the launcher reduces the predicates when the barrier releases) |
+| `llvm.nvvm.read.ptx.sreg.lanemask.lt` | `(1 << lane) - 1` from the thread record |
+| `llvm.nvvm.membar.{cta,gl,sys}` | nothing (`NO_OPS`: threads run one at a time) |
+| `__nv_expf`, `__nv_hypot`, ... (libdevice) | the C library's function (`LIBDEVICE`: `expf`, `hypot`, ...; float versions of the functions the simulator computes in double call the double function and round once; `rsqrt`, `rcbrt`, `exp10`, `sinpi`, `cospi`, `fdim`, `powi` are LLVM IR here) |
+| `atomicrmw` (`uinc_wrap`/`udec_wrap` for inc/dec), `cmpxchg`, numba's float max/min CAS loops | left as they are: the host's atomics |
 | `addrspace(1)` (global), `addrspace(3)` (shared), `addrspace(4)` (constant), `addrspace(5)` (local) | left as they are: x86-64 and AArch64 treat them as the flat address space, so `addrspacecast` is a no-op |
 | `ptx_kernel` calling convention | the C calling convention, called through an entry wrapper `__simt_entry_<kernel>(ptr args)` that loads each parameter from an 8-byte slot |
 
@@ -47,7 +50,7 @@ word and the launch stops after the faulting thread.
 from __future__ import annotations
 
 import platform
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
@@ -123,6 +126,19 @@ class Event(IntEnum):
     TRACE_FULL = 8
     """Lockstep mode: the block trace is full; the launcher empties it."""
     ACTIVE_MASK = 9
+    VOTE_UNI = 10
+    SHUFFLE_IDX = 11
+    SHUFFLE_UP = 12
+    SHUFFLE_DOWN = 13
+    SHUFFLE_BFLY = 14
+    MATCH_ANY = 15
+    MATCH_ALL = 16
+    """Its result word: the mask in the low 32 bits, the predicate in bit 32."""
+    SYNC_WARP = 17
+    BARRIER_POPC = 18
+    BARRIER_AND = 19
+    BARRIER_OR = 20
+    """Block barriers that also reduce a predicate over the block."""
 
 
 class FaultKind(IntEnum):
@@ -176,33 +192,144 @@ class Collective:
     result: str
 
 
+_MATCH_ALL_RESULT = "{i32, i1}"
+
 COLLECTIVES: Mapping[str, Collective] = MappingProxyType(
     {
         "llvm.nvvm.activemask": Collective(Event.ACTIVE_MASK, (), "i32"),
         "llvm.nvvm.vote.any.sync": Collective(Event.VOTE_ANY, ("i32", "i1"), "i1"),
         "llvm.nvvm.vote.all.sync": Collective(Event.VOTE_ALL, ("i32", "i1"), "i1"),
+        "llvm.nvvm.vote.uni.sync": Collective(Event.VOTE_UNI, ("i32", "i1"), "i1"),
         "llvm.nvvm.vote.ballot.sync": Collective(Event.BALLOT, ("i32", "i1"), "i32"),
+        **{
+            f"llvm.nvvm.shfl.sync.{mode}.{suffix}": Collective(
+                Event[f"SHUFFLE_{mode.upper()}"], ("i32", type_, "i32", "i32"), type_
+            )
+            for mode in ("idx", "up", "down", "bfly")
+            for suffix, type_ in (("i32", "i32"), ("f32", "float"))
+        },
+        **{
+            f"llvm.nvvm.match.any.sync.{type_}": Collective(
+                Event.MATCH_ANY, ("i32", type_), "i32"
+            )
+            for type_ in ("i32", "i64")
+        },
+        **{
+            f"llvm.nvvm.match.all.sync.{type_}p": Collective(
+                Event.MATCH_ALL, ("i32", type_), _MATCH_ALL_RESULT
+            )
+            for type_ in ("i32", "i64")
+        },
+        "llvm.nvvm.bar.warp.sync": Collective(Event.SYNC_WARP, ("i32",), "void"),
         "llvm.nvvm.barrier.cta.sync.aligned.all": Collective(
             Event.BARRIER, ("i32",), "void"
         ),
+        "llvm.nvvm.barrier0.popc": Collective(Event.BARRIER_POPC, ("i32",), "i32"),
+        "llvm.nvvm.barrier0.and": Collective(Event.BARRIER_AND, ("i32",), "i32"),
+        "llvm.nvvm.barrier0.or": Collective(Event.BARRIER_OR, ("i32",), "i32"),
     }
 )
-"""Every collective NVVM intrinsic the host runs, by name."""
+"""Every collective NVVM intrinsic the host runs, by name. A shuffle's operands
+are the member mask, the value, the lane or offset `b` and PTX's `c` (clamp
+value and segment mask); `simt.runtime.lockstep` computes them."""
 
 WARP_EVENTS = frozenset(
-    {Event.ACTIVE_MASK, Event.VOTE_ANY, Event.VOTE_ALL, Event.BALLOT}
+    {
+        Event.ACTIVE_MASK,
+        Event.VOTE_ANY,
+        Event.VOTE_ALL,
+        Event.VOTE_UNI,
+        Event.BALLOT,
+        Event.SHUFFLE_IDX,
+        Event.SHUFFLE_UP,
+        Event.SHUFFLE_DOWN,
+        Event.SHUFFLE_BFLY,
+        Event.MATCH_ANY,
+        Event.MATCH_ALL,
+        Event.SYNC_WARP,
+    }
 )
 """Collectives over the lanes of a warp that are active together (the others are
 over the thread block)."""
 
-LIBDEVICE_FUNCTIONS = frozenset(
+BARRIER_REDUCTIONS = frozenset(
+    {Event.BARRIER_POPC, Event.BARRIER_AND, Event.BARRIER_OR}
+)
+"""Block barriers whose result reduces the block's predicates (`__syncthreads_count`,
+`_and`, `_or`): the launcher computes them when the block's barrier releases."""
+
+BLOCK_EVENTS = frozenset({Event.BARRIER}) | BARRIER_REDUCTIONS
+"""Collectives over the thread block: barriers."""
+
+NO_OPS = frozenset(
+    {"llvm.nvvm.membar.cta", "llvm.nvvm.membar.gl", "llvm.nvvm.membar.sys"}
+)
+"""NVVM intrinsics that do nothing on the host: memory fences (`__threadfence*`).
+The host runs the threads of a launch one at a time and switches between them
+only at collectives (opaque calls to the optimizer), so every write is seen by
+every read that runs after it: there is nothing to order."""
+
+LANE_MASK_LT = "llvm.nvvm.read.ptx.sreg.lanemask.lt"
+"""The special register of the lanes below this one (`(1 << laneid) - 1`)."""
+
+
+@dataclass(frozen=True)
+class Libdevice:
+    """How the host computes a libdevice function (`__nv_<name>`, `__nv_<name>f`).
+
+    `params` has one letter per parameter: `f` the function's float type, `i`
+    an `i32`, `p` a pointer (to the second result of `frexp` and `modf`).
+    `how` is `c` (the C library's function of the same name and type: `expf`
+    for `__nv_expf`), `wide` (the C library's double function; the float
+    version converts its operands to double and rounds the result once, as
+    the simulator computes it), `ir` (an LLVM IR body of this module, in
+    double, the float version rounded once) or `rsqrt` (`1 / sqrt(x)` in the
+    function's own type, as the simulator's `math.rsqrt`).
+    """
+
+    params: str
+    how: str
+
+
+LIBDEVICE: Mapping[str, Libdevice] = MappingProxyType(
     {
-        "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos",
-        "tan", "sinh", "cosh", "tanh", "asin", "acos", "atan", "asinh", "atanh",
-        "atan2", "erf", "cbrt", "pow",
+        **{
+            name: Libdevice("f", "c")
+            for name in (
+                "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin",
+                "cos", "tan", "sinh", "cosh", "tanh", "asin", "acos", "atan",
+                "asinh", "acosh", "atanh", "erf", "cbrt",
+            )
+        },
+        **{name: Libdevice("ff", "c") for name in ("atan2", "pow", "fmod", "nextafter")},
+        "ldexp": Libdevice("fi", "c"),
+        "frexp": Libdevice("fp", "c"),
+        "modf": Libdevice("fp", "c"),
+        **{name: Libdevice("f", "wide") for name in ("erfc", "tgamma", "lgamma")},
+        **{name: Libdevice("ff", "wide") for name in ("hypot", "remainder")},
+        "rsqrt": Libdevice("f", "rsqrt"),
+        **{name: Libdevice("f", "ir") for name in ("rcbrt", "exp10", "sinpi", "cospi")},
+        "fdim": Libdevice("ff", "ir"),
+        "powi": Libdevice("fi", "ir"),
     }
 )  # fmt: skip
-"""libdevice functions (`__nv_<name>`, `__nv_<name>f`) that call the C library's."""
+"""Every libdevice function the lowering calls (`simt.lowering.rules` and
+`intrinsic_rules`: the math ops, `simt.libm`, `math.acosh`, `math.fpowi`), by
+its name without `__nv_` and the float suffix."""
+
+
+def join_shims(texts: Sequence[str]) -> str:
+    """Shim definitions as one module text, each `declare` line kept once (two
+    shims may call one C function)."""
+    seen: set[str] = set()
+    lines: list[str] = []
+    for line in "".join(texts).splitlines():
+        if line.startswith("declare "):
+            if line in seen:
+                continue
+            seen.add(line)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
 
 
 def shim_name(intrinsic: str) -> str:
@@ -238,6 +365,26 @@ def special_register_text(intrinsic: str) -> str:
     )
 
 
+def no_op_text(intrinsic: str) -> str:
+    """The definition of the shim of an intrinsic that does nothing (`NO_OPS`)."""
+    return f"define void @{shim_name(intrinsic)}() alwaysinline {{\n  ret void\n}}\n"
+
+
+def lane_mask_lt_text() -> str:
+    """The definition of the shim of `%lanemask_lt`: `(1 << laneid) - 1`."""
+    return (
+        f"define i32 @{shim_name(LANE_MASK_LT)}() alwaysinline {{\n"
+        "  %t = load ptr, ptr @__simt_thread\n"
+        + _field(Field.LANE, "p")
+        + "  %lane = load i64, ptr %p\n"
+        "  %bit = shl i64 1, %lane\n"
+        "  %below = sub i64 %bit, 1\n"
+        "  %r = trunc i64 %below to i32\n"
+        "  ret i32 %r\n"
+        "}\n"
+    )
+
+
 def _to_word(type_: str, value: str, name: str) -> str:
     if type_ in ("float", "double"):
         width = 32 if type_ == "float" else 64
@@ -252,6 +399,15 @@ def _to_word(type_: str, value: str, name: str) -> str:
 
 
 def _from_word(type_: str, word: str) -> str:
+    if type_ == _MATCH_ALL_RESULT:
+        return (
+            f"  %lo = trunc i64 {word} to i32\n"
+            f"  %hi = lshr i64 {word}, 32\n"
+            "  %same = trunc i64 %hi to i1\n"
+            f"  %pair0 = insertvalue {type_} undef, i32 %lo, 0\n"
+            f"  %pair1 = insertvalue {type_} %pair0, i1 %same, 1\n"
+            f"  ret {type_} %pair1\n"
+        )
     if type_ == "i64":
         return f"  ret i64 {word}\n"
     if type_ in ("float", "double"):
@@ -294,31 +450,146 @@ def collective_text(intrinsic: str) -> str:
     )
 
 
+def _libdevice_function(name: str) -> tuple[str, Libdevice, str] | None:
+    """(stem, how it is computed, float type) of a libdevice name, or None."""
+    base = name.removeprefix("__nv_")
+    if base in LIBDEVICE:
+        return base, LIBDEVICE[base], "double"
+    if base.endswith("f") and base[:-1] in LIBDEVICE:
+        return base[:-1], LIBDEVICE[base[:-1]], "float"
+    return None
+
+
+_TYPES = {"f": "", "i": "i32", "p": "ptr"}
+
+
 def libdevice_text(name: str) -> str | None:
     """The host definition of libdevice's `name` (`__nv_expf`), or None if unknown."""
-    base = name.removeprefix("__nv_")
-    is_float = base.endswith("f") and base[:-1] in LIBDEVICE_FUNCTIONS | {"rsqrt"}
-    stem = base[:-1] if is_float else base
-    type_ = "float" if is_float else "double"
-    arity = 2 if stem in ("atan2", "pow") else 1
-    params = ", ".join(f"{type_} %x{i}" for i in range(arity))
-    args = ", ".join(f"{type_} %x{i}" for i in range(arity))
-    if stem == "rsqrt":
-        suffix = "f32" if is_float else "f64"
+    found = _libdevice_function(name)
+    if found is None:
+        return None
+    stem, function, type_ = found
+    types = [_TYPES[p] or type_ for p in function.params]
+    params = ", ".join(f"{t} %x{i}" for i, t in enumerate(types))
+    header = f"define {type_} @{name}({params}) alwaysinline {{\n"
+    if function.how == "rsqrt":
+        suffix = "f32" if type_ == "float" else "f64"
         return (
-            f"define {type_} @{name}({type_} %x0) alwaysinline {{\n"
-            f"  %s = call {type_} @llvm.sqrt.{suffix}({type_} %x0)\n"
+            header + f"  %s = call {type_} @llvm.sqrt.{suffix}({type_} %x0)\n"
             f"  %r = fdiv {type_} 1.0, %s\n  ret {type_} %r\n}}\n"
             f"declare {type_} @llvm.sqrt.{suffix}({type_})\n"
         )
-    if stem not in LIBDEVICE_FUNCTIONS:
-        return None
-    libm = f"{stem}f" if is_float else stem
-    return (
-        f"define {type_} @{name}({params}) alwaysinline {{\n"
-        f"  %r = call {type_} @{libm}({args})\n  ret {type_} %r\n}}\n"
-        f"declare {type_} @{libm}({', '.join([type_] * arity)})\n"
+    if function.how == "c":
+        libm = f"{stem}f" if type_ == "float" else stem
+        return (
+            header
+            + _call_text(libm, type_, types)
+            + "}\n"
+            + _declare_text(libm, type_, types)
+        )
+    wide = ["double" if t == type_ else t for t in types]
+    body = "".join(
+        f"  %w{i} = fpext float %x{i} to double\n"
+        for i, t in enumerate(types)
+        if t == "float"
     )
+    operands = [f"%w{i}" if t == "float" else f"%x{i}" for i, t in enumerate(types)]
+    if function.how == "wide":
+        body += f"  %r = call double @{stem}({_args(wide, operands)})\n"
+        declarations = _declare_text(stem, "double", wide)
+    else:
+        text, declarations = _IR_BODIES[stem]
+        body += text.format(x0=operands[0], x1=operands[-1])
+    body += (
+        "  %n = fptrunc double %r to float\n  ret float %n\n"
+        if type_ == "float"
+        else "  ret double %r\n"
+    )
+    return header + body + "}\n" + declarations
+
+
+def _args(types: Sequence[str], values: Sequence[str]) -> str:
+    return ", ".join(f"{t} {v}" for t, v in zip(types, values, strict=True))
+
+
+def _call_text(function: str, result: str, types: Sequence[str]) -> str:
+    values = [f"%x{i}" for i in range(len(types))]
+    return (
+        f"  %r = call {result} @{function}({_args(types, values)})\n  ret {result} %r\n"
+    )
+
+
+def _declare_text(function: str, result: str, types: Sequence[str]) -> str:
+    return f"declare {result} @{function}({', '.join(types)})\n"
+
+
+_PI = "0x400921FB54442D18"
+_PI_REDUCTION = """  %red = frem double {x0}, 2.0
+  %arg = fmul double %red, {pi}
+  %v = call double @{fn}(double %arg)
+  %twice = fmul double %red, 2.0
+  %twice.r = call double @llvm.rint.f64(double %twice)
+  %half = fcmp oeq double %twice, %twice.r
+  %red.r = call double @llvm.rint.f64(double %red)
+  %whole = fcmp oeq double %red, %red.r
+  %abs = call double @llvm.fabs.f64(double {x0})
+  %finite = fcmp one double %abs, 0x7FF0000000000000
+  %exact = and i1 %half, %finite
+"""
+_PI_DECLARATIONS = (
+    "declare double @llvm.rint.f64(double)\ndeclare double @llvm.fabs.f64(double)\n"
+)
+
+_IR_BODIES: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "rcbrt": (
+            "  %c = call double @cbrt(double {x0})\n  %r = fdiv double 1.0, %c\n",
+            "declare double @cbrt(double)\n",
+        ),
+        "exp10": (
+            "  %r = call double @pow(double 10.0, double {x0})\n",
+            "declare double @pow(double, double)\n",
+        ),
+        "powi": (
+            "  %e = sitofp i32 {x1} to double\n"
+            "  %r = call double @pow(double {x0}, double %e)\n",
+            "declare double @pow(double, double)\n",
+        ),
+        "fdim": (
+            "  %nan = fcmp uno double {x0}, {x1}\n"
+            "  %sum = fadd double {x0}, {x1}\n"
+            "  %above = fcmp ogt double {x0}, {x1}\n"
+            "  %diff = fsub double {x0}, {x1}\n"
+            "  %d = select i1 %above, double %diff, double 0.0\n"
+            "  %r = select i1 %nan, double %sum, double %d\n",
+            "",
+        ),
+        "sinpi": (
+            _PI_REDUCTION.format(x0="{x0}", pi=_PI, fn="sin")
+            + "  %zero = call double @llvm.copysign.f64(double 0.0, double {x0})\n"
+            "  %a = fcmp oeq double %red, 0.5\n"
+            "  %b = fcmp oeq double %red, -1.5\n"
+            "  %up = or i1 %a, %b\n"
+            "  %one = select i1 %up, double 1.0, double -1.0\n"
+            "  %ev = select i1 %whole, double %zero, double %one\n"
+            "  %r = select i1 %exact, double %ev, double %v\n",
+            _PI_DECLARATIONS + "declare double @sin(double)\n"
+            "declare double @llvm.copysign.f64(double, double)\n",
+        ),
+        "cospi": (
+            _PI_REDUCTION.format(x0="{x0}", pi=_PI, fn="cos")
+            + "  %ra = call double @llvm.fabs.f64(double %red)\n"
+            "  %odd = fcmp oeq double %ra, 1.0\n"
+            "  %sign = select i1 %odd, double -1.0, double 1.0\n"
+            "  %ev = select i1 %whole, double %sign, double 0.0\n"
+            "  %r = select i1 %exact, double %ev, double %v\n",
+            _PI_DECLARATIONS + "declare double @cos(double)\n",
+        ),
+    }
+)
+"""libdevice functions computed by LLVM IR (in double, as the simulator does):
+the body (operands `{x0}`, `{x1}`, as double or `i32`) sets `%r`; then the
+declarations it needs."""
 
 
 def _unravel(prefix: str, index: str, dims: tuple[str, str, str]) -> str:

@@ -65,6 +65,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     IntegerType,
+    MemRefType,
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
@@ -438,11 +439,19 @@ class _Planner:
     def _memory_ok(
         self, a: Operation, b: Operation, forms: list[_Form], tokens: _Tokens
     ) -> bool:
-        if not isinstance(a, MERGED_ACCESSES) or self.costs.select_memrefs:
+        """Whether `a` and `b` address the same memrefs (unless memrefs may be
+        selected): loads and stores, and also `memref.dim`, views and any
+        other op with a memref operand (the simulator keeps one memref per op,
+        so a selected memref would be a lane-varying array)."""
+        if self.costs.select_memrefs:
             return True
-        slot = 0 if isinstance(a, memref.LoadOp) else 1
-        return tokens.of(a.operands[slot]) == tokens.of(b.operands[slot]) and any(
-            f.order[slot] == slot for f in forms
+        slots = [k for k, v in enumerate(a.operands) if isinstance(v.type, MemRefType)]
+        return any(
+            all(
+                f.order[k] == k and tokens.of(a.operands[k]) == tokens.of(b.operands[k])
+                for k in slots
+            )
+            for f in forms
         )
 
     # -- walking the alignment ---------------------------------------------------

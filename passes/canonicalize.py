@@ -5,8 +5,9 @@ constant, but not `arith.cmpi` of two constants, so the frontend's
 floor-modulo sequence for `x % 2` keeps `arith.cmpi eq, %c2, %c0` and the
 selects it feeds. This pass runs every op's canonicalization patterns (the
 simt ops' included, `simt.dialects.canonicalization`) together with
-`FoldConstantCmpi`, to a fixed point, removes dead code, and eliminates
-common subexpressions.
+`FoldConstantCmpi` and `MergePureDuplicate`, to a fixed point, removes dead
+code, hoists constants to the function's entry block (as MLIR's canonicalizer
+does), and eliminates common subexpressions.
 
     %c2 = arith.constant 2 : i64
     %c0 = arith.constant 0 : i64
@@ -34,7 +35,11 @@ from xdsl.transforms.common_subexpression_elimination import (
 )
 from xdsl.transforms.dead_code_elimination import region_dce
 
-from simt.dialects.canonicalization import constant_int
+from simt.dialects.canonicalization import (
+    MergePureDuplicate,
+    constant_int,
+    hoist_constants,
+)
 
 _PREDICATES = {
     0: lambda a, b: a == b,  # eq
@@ -89,8 +94,11 @@ class FoldConstantCmpi(RewritePattern):
         rewriter.replace_op(op, arith.ConstantOp.from_int_and_width(int(result), 1))
 
 
-UPSTREAM_PATTERNS: tuple[RewritePattern, ...] = (FoldConstantCmpi(),)
-"""Folds of upstream ops that xDSL's canonicalization does not have."""
+UPSTREAM_PATTERNS: tuple[RewritePattern, ...] = (
+    FoldConstantCmpi(),
+    MergePureDuplicate(),
+)
+"""Folds of upstream ops that xDSL's canonicalization and `cse` do not have."""
 
 
 @dataclass(frozen=True)
@@ -100,8 +108,9 @@ class SimtCanonicalizePass(ModulePass):
     Input invariant: any module.
 
     Output IR: every canonicalization pattern of the ops in the module applied
-    to a fixed point, plus `UPSTREAM_PATTERNS`; dead pure ops removed; common
-    subexpressions eliminated.
+    to a fixed point, plus `UPSTREAM_PATTERNS`; dead pure ops removed; every
+    `arith.constant` at the start of its function's entry block, one of each;
+    common subexpressions eliminated.
 
     Invariants: the semantics of every lane (the patterns are folds of pure
     ops and of guard writes whose condition is a constant).
@@ -116,4 +125,5 @@ class SimtCanonicalizePass(ModulePass):
             folding_enabled=True,
         )
         PatternRewriteWalker(patterns, post_walk_func=region_dce).rewrite_module(op)
+        hoist_constants(op)
         CommonSubexpressionElimination().apply(ctx, op)

@@ -77,6 +77,7 @@ from simt.model.costs import op_cost
 from simt.model.locations import op_source_location
 from simt.model.sites import block_id, site_id, site_ids
 from simt.passes.branch_fusion import FusionPlan, FusionPlanner
+from simt.passes.canonicalize import SimtCanonicalizePass
 from simt.passes.flatten_loops import FlattenLoopsPass, FunctionFlattener
 from simt.passes.linearize import linearize_function, plan_linearization
 
@@ -561,7 +562,8 @@ class OptimizePass(ModulePass):
     some functions' block graphs linearized and lifted to `scf`
     (`simt-linearize`), some loop nests flattened (`simt-flatten-loops`,
     marked `simt.flattened = "always"`); nests left alone carry the flatten
-    pass's `simt.remark`. One `remark:` line per decision on stderr.
+    pass's `simt.remark`; then canonicalized (`cleanup`). One `remark:` line
+    per decision on stderr.
 
     Invariants: those of the three passes -- the semantics of every lane;
     collectives stay in uniform control flow (nests with one are not
@@ -569,7 +571,9 @@ class OptimizePass(ModulePass):
 
     Options: `profile` (path of the profile JSON), `margin` (the smallest
     predicted gain applied, as a fraction of the kernel's profiled cycles,
-    or without a profile of the site's own cost), `remarks`.
+    or without a profile of the site's own cost), `remarks`, `cleanup`
+    (default true: end with `simt-canonicalize`, so that no op the
+    transformations left dead or duplicated remains).
     """
 
     name = "simt-optimize"
@@ -577,6 +581,7 @@ class OptimizePass(ModulePass):
     profile: str | None = None
     margin: float = 0.01
     remarks: bool = True
+    cleanup: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not 0.0 <= self.margin < 1.0:
@@ -584,6 +589,8 @@ class OptimizePass(ModulePass):
                 f"simt-optimize: expected margin in [0, 1), found {self.margin}"
             )
         self.run(op)
+        if self.cleanup:
+            SimtCanonicalizePass().apply(ctx, op)
 
     def run(self, module: ModuleOp) -> list[str]:
         """Optimizes `module` in place; returns the remarks."""

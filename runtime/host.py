@@ -17,10 +17,16 @@ How threads run (the kernel's `Mode`, chosen by `simt.lowering.host`):
 - *direct*: a kernel that reaches no collective runs each thread to
   completion, one after the other, in a native loop (thread order: x fastest,
   block by block);
-- *fibers*: a kernel with block barriers runs the threads of one block as
+- *coroutines*: a kernel whose own code has block barriers (and no warp
+  collectives, no barrier reductions, no barriers in called functions) is an
+  LLVM coroutine that suspends at each barrier;
+- *fibers*: a kernel with other block barriers runs the threads of one block as
   fibers; each runs until it reaches a barrier or returns, and the barrier
-  releases when every thread of the block that has not returned is at one;
-- *lockstep*: a kernel with warp collectives (votes, ballot) runs each warp on
+  releases when every thread of the block that has not returned is at one
+  (a barrier that reduces, `__syncthreads_count`/`_and`/`_or`, then reduces
+  the block's predicates; the block's threads must all be at the same kind);
+- *lockstep*: a kernel with warp collectives (votes, ballot, shuffles,
+  matches, activemask, syncwarp) runs each warp on
   the simulator's per-warp reconvergence stack (the immediate post-dominator
   stack of `simt.sim.reconvergence`: a divergent branch runs its first target's
   lanes first, lanes meet again at the branch's immediate post-dominator,
@@ -46,6 +52,14 @@ retargeted code listed in `simt.lowering.host`:
   `HostExecutionError`; values the simulator also faults on but the host does
   not check (`fptosi` of NaN or out of range) are the host CPU's.
 - Shared memory is zeroed before each block (a GPU leaves it undefined).
+- Warp primitives compute what the simulator computes (`simt.sim.intrinsics`
+  is their specification), which differs from PTX in two corners: a shuffle
+  `up`/`down`/`bfly` offset of 32 or more is out of range (the lane keeps its
+  own value; PTX uses the offset's low 5 bits), and a member mask naming
+  lanes that do not exist or have returned makes `vote all`, `vote eq` and
+  `match_all` compare against those lanes too (so `all` is false in a partial
+  warp with a full mask). A shuffle from a lane that does not take part reads
+  the lane's own value (undefined in CUDA).
 """
 
 from __future__ import annotations
@@ -73,6 +87,8 @@ from simt.lowering.host import (
     compile_ir,
 )
 from simt.lowering.host_shim import (
+    BARRIER_REDUCTIONS,
+    BLOCK_EVENTS,
     CONTEXT_BYTES,
     RECORD_FIELDS,
     Event,
@@ -114,6 +130,9 @@ wave 320 ms, 4096 143 ms, 1024 119 ms, 256 155 ms)."""
 
 _NEVER = -2
 """The reconvergence block of a frame's bottom entry (never reached)."""
+
+_BLOCK_EVENTS = np.array(sorted(BLOCK_EVENTS), dtype=np.int64)
+_REDUCTIONS = np.array(sorted(BARRIER_REDUCTIONS), dtype=np.int64)
 
 
 class HostExecutionError(SimtError):
@@ -741,7 +760,38 @@ class _FiberLauncher:
         while len(waiting):
             self.resume(waiting)
             events = self.records[waiting, Field.EVENT]
-            waiting = waiting[events == Event.BARRIER]
+            waiting = waiting[np.isin(events, _BLOCK_EVENTS)]
+            self._reduce_at_barriers(waiting)
+
+    def _reduce_at_barriers(self, waiting: np.ndarray) -> None:
+        """Computes the barriers that reduce (`__syncthreads_count`, `_and`,
+        `_or`) over the threads `waiting` at a barrier, block by block: the
+        lanes' predicates (`ARG0`) counted, all or any, into `RESULT`. The
+        threads of a block must all wait at the same kind of barrier."""
+        events = self.records[waiting, Field.EVENT]
+        if not np.isin(events, _REDUCTIONS).any():
+            return
+        blocks = waiting // self.geometry.threads_per_block
+        for block in np.unique(blocks):
+            ids = waiting[blocks == block]
+            kinds = np.unique(self.records[ids, Field.EVENT])
+            if len(kinds) > 1:
+                where = self.geometry.describe(int(self.records[ids[0], Field.THREAD]))
+                raise HostExecutionError(
+                    f"@{self.entry.name}: {where}: the threads of a block wait at "
+                    "different barriers (one reduces its predicates, another does "
+                    "not or reduces another way)"
+                )
+            votes = self.records[ids, Field.ARG0] & 0xFFFFFFFF != 0
+            count = int(votes.sum())
+            kind = Event(int(kinds[0]))
+            value = {
+                Event.BARRIER: 0,
+                Event.BARRIER_POPC: count,
+                Event.BARRIER_AND: int(count == len(ids)),
+                Event.BARRIER_OR: int(count > 0),
+            }[kind]
+            self.records[ids, Field.RESULT] = value
 
     # -- lockstep: traces replayed on each warp's reconvergence stack ------------
 
@@ -770,13 +820,16 @@ class _FiberLauncher:
                 waiting = np.flatnonzero(stacks.state == lockstep.AT_BARRIER)
                 if len(waiting) == 0:
                     return
-                ready_ids = [
-                    int(stacks.first[w])
-                    + _lanes(int(stacks.mask[w, stacks.entries[w] - 1]))
-                    for w in waiting
-                ]
+                ready_ids = np.concatenate(
+                    [
+                        int(stacks.first[w])
+                        + _lanes(int(stacks.mask[w, stacks.entries[w] - 1]))
+                        for w in waiting
+                    ]
+                )
+                self._reduce_at_barriers(ready_ids)
                 stacks.state[waiting] = lockstep.RUNNING
-                self.resume(np.concatenate(ready_ids))
+                self.resume(ready_ids)
                 continue
             stacks.state[stacks.state == lockstep.WAITING] = lockstep.RUNNING
             self.resume(ready[:count])
@@ -795,6 +848,8 @@ class _FiberLauncher:
                 "warp (a barrier in divergent control flow): this live thread is not "
                 "at it"
             )
+        if status in (lockstep.MASK_LACKS_LANE, lockstep.MASK_NAMES_ABSENT):
+            self._member_failure(status, first, top, int(stacks.live[warp]))
         if status == lockstep.UNKNOWN_EVENT:
             event = int(self.records[first + int(_lanes(top)[0]), Field.EVENT])
             raise HostExecutionError(
@@ -807,6 +862,31 @@ class _FiberLauncher:
                 f"reconvergence stack entries or {lockstep.MAX_FRAMES} nested calls"
             )
         raise AssertionError(f"lanes of one stack entry at different places ({where})")
+
+    def _member_failure(self, status: int, first: int, group: int, live: int) -> None:
+        """Raises the simulator's error for a member mask that breaks CUDA's
+        participation rules (the first lane of `group` whose mask does)."""
+        from simt.runtime import lockstep
+
+        for lane in _lanes(group).tolist():
+            record = self.records[first + lane]
+            members = int(record[Field.ARG0]) & 0xFFFFFFFF
+            absent = members & live & ~group
+            if status == lockstep.MASK_LACKS_LANE and not members >> lane & 1:
+                problem = f"the member mask {members:#x} does not name this lane"
+            elif status == lockstep.MASK_NAMES_ABSENT and absent:
+                other = (absent & -absent).bit_length() - 1
+                problem = (
+                    f"lane {other} is named in the member mask {members:#x} but "
+                    "does not take part"
+                )
+            else:
+                continue
+            where = self.geometry.describe(int(record[Field.THREAD]))
+            raise HostExecutionError(
+                f"@{self.entry.name}: {where}: a warp collective: {problem}"
+            )
+        raise AssertionError("a member-mask failure without a failing lane")
 
 
 # ---------------------------------------------------------------------------

@@ -25,6 +25,8 @@ at a barrier, or some wait for their full trace to be emptied. The warps'
 stacks live in arrays so that the loop compiles with numba (`@njit`): a
 collective costs about a microsecond here, against about 50 in Python.
 A new warp collective adds a case to `_collective` and an `Event` code.
+Block barriers that reduce (`__syncthreads_count`) are computed by the
+launcher when the block's barrier releases.
 """
 
 from __future__ import annotations
@@ -55,18 +57,37 @@ DIVERGENT_BARRIER = -1
 UNKNOWN_EVENT = -2
 OVERFLOW = -3
 INCONSISTENT = -4
+MASK_LACKS_LANE = -5
+"""An active lane's member mask does not name the lane itself."""
+MASK_NAMES_ABSENT = -6
+"""A member mask names a live lane that is not active with it."""
 
 _TRACE_LEN = int(Field.TRACE_LEN)
 _EVENT = int(Field.EVENT)
 _ARG0 = int(Field.ARG0)
 _ARG1 = int(Field.ARG1)
+_ARG2 = int(Field.ARG2)
+_ARG3 = int(Field.ARG3)
 _RESULT = int(Field.RESULT)
+_WARP_SIZE = int(Field.WARP_SIZE)
 _TRACE_FULL = int(Event.TRACE_FULL)
 _BARRIER = int(Event.BARRIER)
+_BARRIER_POPC = int(Event.BARRIER_POPC)
+_BARRIER_AND = int(Event.BARRIER_AND)
+_BARRIER_OR = int(Event.BARRIER_OR)
 _ACTIVE_MASK = int(Event.ACTIVE_MASK)
 _VOTE_ANY = int(Event.VOTE_ANY)
 _VOTE_ALL = int(Event.VOTE_ALL)
+_VOTE_UNI = int(Event.VOTE_UNI)
 _BALLOT = int(Event.BALLOT)
+_SHUFFLE_IDX = int(Event.SHUFFLE_IDX)
+_SHUFFLE_UP = int(Event.SHUFFLE_UP)
+_SHUFFLE_DOWN = int(Event.SHUFFLE_DOWN)
+_SHUFFLE_BFLY = int(Event.SHUFFLE_BFLY)
+_MATCH_ANY = int(Event.MATCH_ANY)
+_MATCH_ALL = int(Event.MATCH_ALL)
+_SYNC_WARP = int(Event.SYNC_WARP)
+_U32 = 0xFFFFFFFF
 
 
 @dataclass(frozen=True)
@@ -190,28 +211,111 @@ def _pop_finished(w: int, frames: Any, frame_base: Any, entries: Any, pc: Any, r
 
 
 @njit(cache=True)
-def _collective(event: int, first: int, group: int, records: Any) -> bool:
-    """Computes a warp collective for the lanes of `group`; False if unknown."""
-    result = 0
-    if event == _ACTIVE_MASK:
-        result = group
-    elif event in (_VOTE_ANY, _VOTE_ALL, _BALLOT):
-        ballot = 0
-        for lane in range(64):
-            if group >> lane & 1 and records[first + lane, _ARG1] != 0:
-                ballot |= 1 << lane
-        if event == _BALLOT:
-            result = ballot
-        elif event == _VOTE_ANY:
-            result = 1 if ballot != 0 else 0
-        else:
-            result = 1 if ballot == group else 0
-    else:
-        return False
+def check_members(first: int, group: int, live: int, records: Any) -> int:
+    """CUDA's participation rules for the member masks (`ARG0`) of the lanes
+    of `group`, as the simulator checks them: 0, `MASK_LACKS_LANE` or
+    `MASK_NAMES_ABSENT`."""
     for lane in range(64):
-        if group >> lane & 1:
-            records[first + lane, _RESULT] = result
-    return True
+        if group >> lane & 1 and not records[first + lane, _ARG0] >> lane & 1:
+            return MASK_LACKS_LANE
+    for lane in range(64):
+        if group >> lane & 1 and records[first + lane, _ARG0] & live & ~group != 0:
+            return MASK_NAMES_ABSENT
+    return 0
+
+
+@njit(cache=True)
+def _is_vote(event: int) -> bool:
+    return event in (_VOTE_ANY, _VOTE_ALL, _VOTE_UNI, _BALLOT)
+
+
+@njit(cache=True)
+def _vote(event: int, ballot: int, members: int) -> int:
+    """A lane's vote: `ballot` is the group's, `members` the lane's mask."""
+    mine = ballot & members
+    if event == _BALLOT:
+        return mine
+    if event == _VOTE_ANY:
+        return 1 if mine != 0 else 0
+    if event == _VOTE_ALL:
+        return 1 if mine == members else 0
+    return 1 if mine == members or mine == 0 else 0
+
+
+@njit(cache=True)
+def _shuffle_source(event: int, lane: int, b: int, c: int) -> int:
+    """PTX's `shfl.sync` source lane (clamp value and segment mask in `c`),
+    with the offset `b` not reduced modulo 32 for up, down and bfly, as the
+    simulator has it; -1 when out of range."""
+    segment = (c >> 8) & 31
+    last = (lane & segment) | (c & 31 & ~segment)
+    if event == _SHUFFLE_IDX:
+        source = (lane & segment) | (b & 31 & ~segment)
+        return source if source <= last else -1
+    if event == _SHUFFLE_UP:
+        return lane - b if b <= lane and lane - b >= last else -1
+    source = lane + b if event == _SHUFFLE_DOWN else lane ^ b
+    return source if source <= last else -1
+
+
+@njit(cache=True)
+def _match(event: int, first: int, group: int, lane: int, records: Any) -> int:
+    """The match result of `lane`: the lanes of `group` with its value (and of
+    its mask), for all the mask in the low half and 1 in bit 32, or 0."""
+    members = records[first + lane, _ARG0] & _U32
+    value = records[first + lane, _ARG1]
+    same = 0
+    for other in range(64):
+        if group >> other & 1 and records[first + other, _ARG1] == value:
+            same |= 1 << other
+    same &= members
+    if event == _MATCH_ANY:
+        return same
+    return members | 1 << 32 if same == members else 0
+
+
+@njit(cache=True)
+def _collective(event: int, first: int, group: int, live: int, records: Any) -> int:
+    """Computes a warp collective for the lanes of `group` (the lanes of the
+    warp active together; `live`: the warp's lanes that have not returned),
+    with the simulator's semantics (`simt.sim.intrinsics`): 0, `UNKNOWN_EVENT`
+    or a member-mask status."""
+    known = _is_vote(event) or event in (
+        _ACTIVE_MASK, _SHUFFLE_IDX, _SHUFFLE_UP, _SHUFFLE_DOWN, _SHUFFLE_BFLY,
+        _MATCH_ANY, _MATCH_ALL, _SYNC_WARP,
+    )  # fmt: skip
+    if not known:
+        return UNKNOWN_EVENT
+    if event != _ACTIVE_MASK:
+        status = check_members(first, group, live, records)
+        if status != 0:
+            return status
+    ballot = 0
+    for lane in range(64):
+        if group >> lane & 1 and records[first + lane, _ARG1] != 0:
+            ballot |= 1 << lane
+    warp_size = records[first, _WARP_SIZE]
+    for lane in range(64):
+        if not group >> lane & 1:
+            continue
+        t = first + lane
+        members = records[t, _ARG0] & _U32
+        result = 0
+        if event == _ACTIVE_MASK:
+            result = group
+        elif _is_vote(event):
+            result = _vote(event, ballot, members)
+        elif event in (_MATCH_ANY, _MATCH_ALL):
+            result = _match(event, first, group, lane, records)
+        elif event != _SYNC_WARP:
+            source = _shuffle_source(
+                event, lane, records[t, _ARG2] & _U32, records[t, _ARG3]
+            )
+            if 0 <= source < warp_size and group >> source & 1:
+                t = first + source
+            result = records[t, _ARG1]
+        records[first + lane, _RESULT] = result
+    return 0
 
 
 @njit(cache=True)
@@ -293,13 +397,14 @@ def advance(
                     break
                 if missing != group:
                     return count, INCONSISTENT, w
-                if event == _BARRIER:
+                if event in (_BARRIER, _BARRIER_POPC, _BARRIER_AND, _BARRIER_OR):
                     if live[w] & ~group != 0:
                         return count, DIVERGENT_BARRIER, w
                     state[w] = AT_BARRIER
                     break
-                if not _collective(event, lane0, group, records):
-                    return count, UNKNOWN_EVENT, w
+                status = _collective(event, lane0, group, live[w], records)
+                if status != 0:
+                    return count, status, w
                 for lane in range(64):
                     if group >> lane & 1:
                         resume[count] = lane0 + lane

@@ -1847,6 +1847,110 @@ def _finish(g: int, ins: Any, graphs: Any, masks: Any, slot: int, ALIVE: Any) ->
 
 
 # ---------------------------------------------------------------------------
+# The start of a wave
+# ---------------------------------------------------------------------------
+
+# Launch constants: rows of `Program.launch_table()` (register, kind,
+# dimension, h, m); the value is wrapped to the result's width like a numpy
+# cast to its dtype.
+LC_THREAD_ID = 0
+LC_BLOCK_ID = 1
+LC_BLOCK_DIM = 2
+LC_GRID_DIM = 3
+LC_LANE_ID = 4
+LC_WARP_SIZE = 5
+
+# `geometry` layout (per wave)
+W_BLOCK = 0
+"""Three entries: the block shape."""
+W_GRID = 3
+"""Three entries: the grid shape."""
+W_WS = 6
+W_FIRST_BLOCK = 7
+W_BLOCKS = 8
+W_WARPS_PER_BLOCK = 9
+W_THREADS_PER_BLOCK = 10
+NGEOMETRY = 11
+
+
+@njit(cache=True, nogil=True)
+def setup_wave(
+    R: Any,
+    table: Any,
+    masks: Any,
+    DEPTH: Any,
+    ALIVE: Any,
+    first: Any,
+    counters: Any,
+    geometry: Any,
+) -> None:
+    """The launch constants of a wave (`launch.py`'s slot layout, padding
+    slots included) and its initial masks: every lane (`SLOT_ALL`), the real
+    lanes (`SLOT_REAL`; a block's last warp may be partial)."""
+    ws = geometry[W_WS]
+    first_block = geometry[W_FIRST_BLOCK]
+    blocks = geometry[W_BLOCKS]
+    wpb = geometry[W_WARPS_PER_BLOCK]
+    tpb = geometry[W_THREADS_PER_BLOCK]
+    per_block = wpb * ws
+    slots = blocks * per_block
+    W = blocks * wpb
+    for row in range(table.shape[0]):
+        r = R[table[row, 0]]
+        kind = table[row, 1]
+        dim = table[row, 2]
+        h = table[row, 3]
+        m = table[row, 4]
+        if kind <= LC_BLOCK_ID:
+            at = W_BLOCK if kind == LC_THREAD_ID else W_GRID
+            sx = geometry[at]
+            sy = geometry[at + 1]
+            for s in range(slots):
+                if kind == LC_THREAD_ID:
+                    linear = s % per_block
+                else:
+                    linear = first_block + s // per_block
+                if dim == 0:
+                    v = linear % sx
+                elif dim == 1:
+                    v = (linear // sx) % sy
+                else:
+                    v = linear // (sx * sy)
+                r[s] = _wrap(v, h, m)
+        elif kind == LC_LANE_ID:
+            for s in range(slots):
+                r[s] = _wrap(s % ws, h, m)
+        else:
+            if kind == LC_BLOCK_DIM:
+                v = geometry[W_BLOCK + dim]
+            elif kind == LC_GRID_DIM:
+                v = geometry[W_GRID + dim]
+            else:
+                v = ws
+            v = _wrap(v, h, m)
+            for s in range(slots):
+                r[s] = v
+    ML, MW, MN, MLN = masks
+    full = np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 - ws)
+    last = np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 - (tpb - (wpb - 1) * ws))
+    for w in range(W):
+        word = last if w % wpb == wpb - 1 else full
+        ML[SLOT_ALL, w] = w
+        MW[SLOT_ALL, w] = full
+        ML[SLOT_REAL, w] = w
+        MW[SLOT_REAL, w] = word
+        DEPTH[w] = 1
+        ALIVE[w] = word
+    MN[SLOT_ALL] = W
+    MLN[SLOT_ALL] = W * ws
+    MN[SLOT_REAL] = W
+    MLN[SLOT_REAL] = blocks * tpb
+    first[:] = 0
+    if W > 0:
+        counters[MAX_DEPTH] = max(counters[MAX_DEPTH], 1)
+
+
+# ---------------------------------------------------------------------------
 # The interpreter
 # ---------------------------------------------------------------------------
 

@@ -16,7 +16,6 @@ from typing import Any
 import numpy as np
 from xdsl.ir import Operation
 
-from simt.model.costs import CostTable
 from simt.sim import native as N
 from simt.sim.activity import ActivityTrace
 from simt.sim.errors import SimulationError, fault
@@ -74,6 +73,7 @@ class NativeMachine:
             program.graph_tables(),
         )
         self.state = self.scratch.state
+        self.launch_table, self.other_launch_constants = program.launch_table()
 
     # -- setup ----------------------------------------------------------------
 
@@ -109,18 +109,21 @@ class NativeMachine:
             info[m] = (base, len(extents), private, size, kind, h, mask, length)
             shape[m, : len(extents)] = extents
             stride[m, : len(extents)] = _row_major(extents)
-        memory = np.zeros(max(total, 1), dtype=np.int64)
+        memory = self.scratch.memory(max(total, 1))
         for base, length, array in regions:
             if array is not None:
                 _store_words(memory[base : base + length], array)
                 self.copies_out.append((array, memory[base : base + length]))
-        where = np.zeros(slots + 1, dtype=np.int64)
-        return info, shape, stride, memory, where
+        return info, shape, stride, memory, self.scratch.where
 
     def _fill_invariants(self, values: Sequence[Value]) -> None:
         R = self.registers
-        for reg, bits in self.program.constants:
-            R[reg] = bits
+        if not self.scratch.has_constants:
+            # no instruction writes a constant's register: a reused register
+            # file still holds them
+            for reg, bits in self.program.constants:
+                R[reg] = bits
+            self.scratch.has_constants = True
         for reg, index in self.program.arguments:
             R[reg] = stored_bits(values[index])
         for reg, mem, dim in self.program.dims:
@@ -175,26 +178,25 @@ class NativeMachine:
         the launch."""
         R, masks, depth, alive, _, _, first, fault_info, faultf, _, _ = self.state
         W = wave.num_warps
-        for reg, op in self.program.launch_constants:
+        counters = self.stats_arrays[0]
+        geometry = np.array(
+            [
+                *wave.block,
+                *wave.grid,
+                self.ws,
+                wave.first_block,
+                wave.num_blocks,
+                wave.warps_per_block,
+                wave.threads_per_block,
+            ],
+            dtype=np.int64,
+        )
+        N.setup_wave(
+            R, self.launch_table, masks, depth, alive, first, counters, geometry
+        )
+        for reg, op in self.other_launch_constants:
             value = launch_constant(wave, op)
             R[reg, : wave.num_slots] = np.asarray(value).astype(np.int64)
-        real = _words(wave.real, self.ws)
-        ML, MW, MN, MLN = masks
-        ML[N.SLOT_ALL, :W] = np.arange(W)
-        MW[N.SLOT_ALL, :W] = np.uint64((1 << self.ws) - 1)
-        MN[N.SLOT_ALL] = W
-        MLN[N.SLOT_ALL] = W * self.ws
-        live = np.flatnonzero(real)
-        ML[N.SLOT_REAL, : len(live)] = live
-        MW[N.SLOT_REAL, : len(live)] = real[live]
-        MN[N.SLOT_REAL] = len(live)
-        MLN[N.SLOT_REAL] = int(np.count_nonzero(wave.real))
-        depth[:W] = real != 0
-        alive[:W] = real
-        first[:] = 0
-        counters = self.stats_arrays[0]
-        if len(live):
-            counters[N.MAX_DEPTH] = max(counters[N.MAX_DEPTH], 1)
         trace = self._trace_arrays(W)
         stats = (*self.stats_arrays[:-1], trace)
         params = self._params(wave, first_warp)
@@ -241,7 +243,7 @@ class NativeMachine:
 
     # -- results --------------------------------------------------------------
 
-    def stats(self, kernel: str, costs: CostTable) -> SimulationStats:
+    def stats(self, kernel: str) -> SimulationStats:
         """The launch's metrics; dictionary entries in the order the reference
         engine creates them (the order of first use)."""
         counters, cycles, branches, loops, blocks, orders, _, _, _ = self.stats_arrays
@@ -273,7 +275,7 @@ class NativeMachine:
             branches=branch_stats,
             loops=loop_stats,
             block_executions=block_stats,
-            cost_table=costs.to_dict(),
+            cost_table=_copied(self.program.cost_table),
         )
 
     # -- faults ---------------------------------------------------------------
@@ -340,12 +342,27 @@ class Scratch:
         self.key = (id(program), ws, warps)
         self.registers = registers
         self.state = state
+        self.where = np.empty(warps * ws + 1, dtype=np.int64)
+        """Where each slot's memory access goes (`native._locate_all`)."""
+        self._memory = np.empty(0, dtype=np.int64)
+        self.has_constants = False
+        """Whether the register file holds the program's constants."""
+
+    def memory(self, words: int) -> np.ndarray:
+        """The memory array of a run (not zeroed: every word is an argument's,
+        copied in, or a private array's, zeroed by its `memref.alloca`); the
+        last run's when it has the size (fresh pages cost page faults)."""
+        if len(self._memory) != words:
+            self._memory = np.empty(words, dtype=np.int64)
+        return self._memory
 
     def fits(self, program: Program, ws: int, warps: int) -> bool:
         return self.key == (id(program), ws, warps)
 
     def clear(self) -> None:
-        _zero(self.state)
+        """Zeroes the state but the register file: a lane reads a register
+        only after it wrote it (the waves of a launch share the file too)."""
+        _zero(self.state[1:])
 
 
 def _zero(tree: Any) -> None:
@@ -421,6 +438,11 @@ def _stats_arrays(program: Program) -> tuple[Any, ...]:
     )
 
 
+def _copied(table: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a cost table (`CostTable.to_dict()` form) the caller may keep."""
+    return {k: dict(v) if isinstance(v, dict) else v for k, v in table.items()}
+
+
 def _touched(order: np.ndarray) -> list[int]:
     """Counter ids in the order of their first use."""
     used = np.flatnonzero(order >= 0)
@@ -434,10 +456,3 @@ def _row_major(shape: Sequence[int]) -> list[int]:
         strides.append(step)
         step *= int(extent)
     return strides[::-1]
-
-
-def _words(real: np.ndarray, ws: int) -> np.ndarray:
-    """The real lanes of each warp as a bit word (lane i is bit i)."""
-    bits = real.reshape(-1, ws).astype(np.uint64)
-    weights = np.left_shift(np.uint64(1), np.arange(ws, dtype=np.uint64))
-    return (bits * weights).sum(axis=1, dtype=np.uint64)

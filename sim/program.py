@@ -135,6 +135,8 @@ class Program:
     uses_ballot: bool
     stack_capacity: int
     max_graph_loops: int
+    cost_table: dict[str, Any] = field(default_factory=dict)
+    """`CostTable.to_dict()` of the costs the program was encoded with."""
 
     _names: Names | None = None
 
@@ -149,6 +151,32 @@ class Program:
                 [block_id(b) for b in self.blocks],
             )
         return self._names
+
+    _launch_table: tuple[np.ndarray, list[tuple[int, Operation]]] | None = None
+
+    def launch_table(self) -> tuple[np.ndarray, list[tuple[int, Operation]]]:
+        """The launch constants `native.setup_wave` fills (rows: register,
+        `LC_*` kind, dimension, h, m), and the others (a result of type `i1`,
+        which a cast does not wrap), computed once."""
+        if self._launch_table is None:
+            rows: list[list[int]] = []
+            others: list[tuple[int, Operation]] = []
+            for reg, op in self.launch_constants:
+                kind = _LAUNCH_KINDS.get(op.name)
+                dtype = dtype_of(op.results[0].type)
+                if kind is None or dtype is None or dtype.kind != "i":
+                    others.append((reg, op))
+                    continue
+                dim = 0
+                if isinstance(
+                    op,
+                    simt.ThreadIdOp | simt.BlockIdOp | simt.BlockDimOp | simt.GridDimOp,
+                ):
+                    dim = "xyz".index(str(op.dimension.data))
+                rows.append([reg, kind, dim, *_wrap_params(dtype.itemsize * 8)])
+            table = np.array(rows, dtype=np.int64).reshape(-1, 5)
+            self._launch_table = (table, others)
+        return self._launch_table
 
     @property
     def tmp(self) -> int:
@@ -202,6 +230,16 @@ class Program:
             np.array(nloops, dtype=i64),
             np.array(counters, dtype=i64),
         )
+
+
+_LAUNCH_KINDS = {
+    "simt.thread_id": N.LC_THREAD_ID,
+    "simt.block_id": N.LC_BLOCK_ID,
+    "simt.block_dim": N.LC_BLOCK_DIM,
+    "simt.grid_dim": N.LC_GRID_DIM,
+    "simt.lane_id": N.LC_LANE_ID,
+    "simt.warp_size": N.LC_WARP_SIZE,
+}
 
 
 def _loop_name(key: Operation | Block, name: str) -> tuple[str, str, str | None]:
@@ -488,8 +526,22 @@ class _Encoder:
         merged: bool,
     ) -> None:
         """A straight-line op `opcode d operands... fields...`; hoisted into
-        the prologue when it cannot fault and its operands are invariant."""
+        the prologue when it cannot fault and its operands are invariant;
+        specialized on constant operands first (`_specialize`): a known result
+        becomes a constant register, an op equal to an operand an alias, a
+        shift or a division by a constant an unchecked opcode."""
         regs = [self.value(ctx, o) for o in operands]
+        special = _specialize(self, op, opcode, regs, fields)
+        if isinstance(special, _Constant):
+            # a constant register holds its value in every lane and is never
+            # written again, so it stands for a merged result as well
+            self.constant(ctx, op.results[0], special.value)
+            return
+        if isinstance(special, _Alias):
+            self.alias(ctx, op.results[0], special.register, merged)
+            return
+        if special is not None:
+            opcode, regs, fields = special
         d = self.define(ctx, op.results[0])
         padding = [0] * max(0, 2 - len(regs))
         row = [opcode, d, *regs, *padding, *fields]
@@ -1561,4 +1613,5 @@ def encode(module: ModuleOp, kernel: func.FuncOp, costs: CostTable) -> Program:
         uses_ballot=enc.uses_ballot,
         stack_capacity=4 * (max_blocks + 2),
         max_graph_loops=max((len(g.shape.loops) for g in enc.graphs), default=1) or 1,
+        cost_table=costs.to_dict(),
     )

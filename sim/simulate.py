@@ -259,11 +259,11 @@ class Simulator:
                 machine.run_wave(wave, wave.first_warp)
         except KeyboardInterrupt:
             # seen between waves: a wave runs in machine code to its end
-            summary = interrupted_summary(machine.stats(self.kernel, self.costs))
+            summary = interrupted_summary(machine.stats(self.kernel))
             raise SimulationInterrupted(summary) from None
         finally:
             machine.finish()
-        return machine.stats(self.kernel, self.costs)
+        return machine.stats(self.kernel)
 
     def _run_reference(
         self,

@@ -30,6 +30,7 @@ from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
+from simt.bench.progress import counter
 from simt.frontend import compile_kernels
 from simt.model.kernel import ARG_NAMES_ATTR
 from simt.pipeline import default_context
@@ -156,8 +157,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = read_module(options.input)
         function = kernel_function(module, options.kernel)
         args = launch_args(function, options.args, options.arg)
+        step = counter("autotune")
         result = autotune(
-            module, options.grid, options.block, args, kernel=function.sym_name.data
+            module,
+            options.grid,
+            options.block,
+            args,
+            kernel=function.sym_name.data,
+            on_candidate=lambda c: step(c.pipeline or "(original)"),
         )
     except (
         UsageError,

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -33,7 +32,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from simt.bench.provenance import cpu_model, git_commit, git_dirty
+from simt.bench import progress as bench_progress
+from simt.bench.provenance import cpu_model, git_commit, git_dirty, metadata
 from simt.bench.suites import (
     BACKENDS,
     GPU,
@@ -125,23 +125,15 @@ def select_suites(names: Sequence[str], backend: str) -> list[Suite]:
 
 
 def progress_enabled(disabled: bool) -> bool:
-    """A bar only on a terminal, never in CI."""
-    return (
-        not disabled
-        and sys.stderr.isatty()
-        and os.environ.get("CI", "").lower() != "true"
-    )
+    """A bar only on a terminal, never in CI (`simt.bench.progress`)."""
+    return bench_progress.progress_enabled(disabled)
 
 
 def make_progress(enabled: bool) -> Progress:
     """tqdm over the items, or the items alone."""
 
     def progress(items: Sequence[T], desc: str) -> Iterable[T]:
-        if not enabled:
-            return items
-        from tqdm import tqdm
-
-        return tqdm(items, desc=desc, file=sys.stderr, leave=False, dynamic_ncols=True)
+        return bench_progress.progress(items, desc, enabled)
 
     return progress
 
@@ -164,7 +156,12 @@ def document(
 ) -> dict[str, Any]:
     """The JSON record of one suite run."""
     device = ctx.gpu.name if ctx.gpu is not None else cpu_model()
+    stamp = metadata(
+        None,
+        ctx.gpu.name if ctx.gpu is not None else f"simt simulator on {device}",
+    )
     return {
+        "metadata": stamp,
         "suite": suite.name,
         "backend": ctx.backend,
         "device": device,

@@ -30,6 +30,7 @@ from xdsl.dialects.builtin import ModuleOp
 from simt.bench.dpll.cnf import SolverArrays
 from simt.bench.dpll.kernel import DPLL_SIGNATURE, SAT, UNSAT, dpll_kernel
 from simt.bench.dpll.reference import decision_orders, solve_subtrees
+from simt.bench.kernels.spec import LONG_RUN_STEP_LIMIT
 
 BLOCK = 32
 """Threads per block of every launch: one warp, so sub-samples map cleanly."""
@@ -231,7 +232,12 @@ def run_simulator(module: ModuleOp, arrays: SolverArrays, split: Split) -> Simul
     args = launch_args(arrays, split)
     start = time.perf_counter()
     result = simt.simulate(
-        module, grid=grid_for(split), block=(BLOCK,), args=args, trace=False
+        module,
+        grid=grid_for(split),
+        block=(BLOCK,),
+        args=args,
+        trace=False,
+        step_limit=LONG_RUN_STEP_LIMIT,
     )
     seconds = time.perf_counter() - start
     stats = result.stats

@@ -43,10 +43,9 @@ kernel lowers to PTX.
 from __future__ import annotations
 
 import argparse
-import datetime
 import io
 import json
-import platform
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -73,6 +72,7 @@ from simt.bench.dpll.harness import (
     run_simt_gpu,
     run_simulator,
 )
+from simt.bench.provenance import metadata
 
 DESCRIPTION = "The DPLL benchmark: literal checks per second on hole8 and dubois25."
 
@@ -362,8 +362,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     report: dict[str, Any] = {
         "benchmark": "dpll",
         "source": "Bulavintsev and Zhdanov 2021, Table 1 (literal checks per second)",
-        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "host": f"{platform.processor() or platform.machine()}, {platform.system()}",
+        "metadata": metadata(
+            ["python", "-m", "simt.bench.dpll.run", *(argv or sys.argv[1:])]
+        ),
         "quick": args.quick,
         "optimize": f"{OPTIMIZE} with a profile on disjoint sub-trees",
         "formulas": {

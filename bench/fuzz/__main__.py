@@ -13,9 +13,7 @@ reproduces it.
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
-import platform
 import sys
 import time
 from multiprocessing import Pool
@@ -28,7 +26,8 @@ from simt.bench.fuzz.check import (
     check_program,
     structured_case,
 )
-from simt.bench.provenance import git_commit
+from simt.bench.progress import counter
+from simt.bench.provenance import cpu_model, metadata
 from simt.lowering.ptxas import find_ptxas
 
 
@@ -67,9 +66,11 @@ def main(argv: list[str] | None = None) -> int:
     total = Tally()
     start = time.time()
     checked = 0
+    step = counter("fuzz")
     with Pool(args.jobs) as pool:
         for checked, tally in enumerate(pool.imap(_check, jobs, chunksize=4), 1):
             total.merge(tally)
+            step(f"{checked}/{len(jobs)}")
             for finding in tally.findings:
                 print(f"FAIL {finding.program} [{finding.check}] {finding.kind}: "
                       f"{finding.detail.splitlines()[-1][:300]}", flush=True)  # fmt: skip
@@ -80,11 +81,10 @@ def main(argv: list[str] | None = None) -> int:
                 pool.terminate()
                 break
     report = {
-        "command": "python -m simt.bench.fuzz " + " ".join(argv or sys.argv[1:]),
-        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": (git_commit() or ""),
-        "device": f"simt simulator on {platform.machine()} ({platform.node()}), "
-        f"{args.jobs} processes",
+        "metadata": metadata(
+            "python -m simt.bench.fuzz " + " ".join(argv or sys.argv[1:]),
+            f"simt simulator on {cpu_model()}, {args.jobs} processes",
+        ),
         "programs": checked,
         "structured_programs": sum(1 for j in jobs[:checked] if j[1]),
         "seconds": round(time.time() - start, 1),

@@ -71,14 +71,22 @@ def main(argv: list[str]) -> int:
     jobs = json.loads((directory / "jobs.json").read_text())
     reports: list[dict[str, Any]] = []
     for index, job in enumerate(jobs):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         error = None
         try:
             _run_job(directory, index, job)
         except Exception:
             error = traceback.format_exc(limit=8)
         seconds = time.perf_counter() - start
-        reports.append({"ok": error is None, "error": error, "seconds": seconds})
+        cpu = time.process_time() - start_cpu
+        reports.append(
+            {
+                "ok": error is None,
+                "error": error,
+                "seconds": seconds,
+                "cpu_seconds": cpu,
+            }
+        )
     (directory / "results.json").write_text(json.dumps(reports, indent=1))
     return 0
 

@@ -110,6 +110,8 @@ class CudasimResult:
     args: list[Arg] | None
     error: str | None
     seconds: float
+    cpu_seconds: float = float("nan")
+    """The worker process's CPU time for the job (its simulated threads included)."""
 
     def unwrap(self) -> list[Arg]:
         """The arguments after the launch; raises CudasimError if the job failed."""
@@ -187,7 +189,13 @@ def _read_results(directory: Path, jobs: Sequence[CudasimJob]) -> list[CudasimRe
         if report["ok"]:
             args = _load_args(directory / f"out_{index}.npz", job.case)
         results.append(
-            CudasimResult(job.label, args, report["error"], report["seconds"])
+            CudasimResult(
+                job.label,
+                args,
+                report["error"],
+                report["seconds"],
+                report.get("cpu_seconds", float("nan")),
+            )
         )
     return results
 

@@ -40,6 +40,11 @@ class Tolerance:
 EXACT = Tolerance()
 """The tolerance of kernels whose outputs are all integers."""
 
+LONG_RUN_STEP_LIMIT = 10**11
+"""The step limit of the benchmarks whose launches are long by design (the
+Fig. 7 sweep's largest points, DPLL): `simt.simulate`'s default (a hang
+guard, 5e6 warp instructions per warp) stops them."""
+
 
 @dataclass(frozen=True)
 class LaunchCase:

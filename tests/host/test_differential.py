@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -32,6 +33,7 @@ import pytest
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
+from xdsl.parser import Parser
 
 import simt
 from simt.bench.host_check import PIPELINES, CheckReport, Run, check_module
@@ -264,3 +266,84 @@ def test_generated_programs(batch: int) -> None:
     assert report.comparisons >= 2 * BATCH
     changed = report.changed
     assert changed >= MIN_CHANGED, f"only {changed} kernels changed by their pass"
+
+
+def _floats(r: np.random.Generator, n: int, dtype: type = np.float64) -> np.ndarray:
+    values = r.normal(size=n) * 3
+    values[r.integers(0, n, max(1, n // 16))] = np.nan
+    return values.astype(dtype)
+
+
+PRIMITIVES: dict[str, tuple[Callable[[np.random.Generator], LaunchCase], Run]] = {
+    "warp_sum": (
+        lambda r: _case(
+            2, 40, _ints(r, 80, np.int32), np.zeros(80, np.int32), np.int32(75)
+        ),
+        Run("warp_sum", ()),
+    ),
+    "match_vote": (
+        lambda r: _case(
+            2,
+            48,
+            _ints(r, 96),
+            r.integers(0, 2, 96).astype(np.float64),
+            np.zeros(96, np.int32),
+        ),
+        Run("match_vote", (), invariant=()),
+    ),
+    "block_counts": (
+        lambda r: _case(
+            3,
+            40,
+            _floats(r, 120, np.float32),
+            np.zeros(120, np.int32),
+            np.zeros(120, np.float32),
+        ),
+        Run("block_counts", (), tolerance=FLOATS),
+    ),
+    "histogram": (
+        lambda r: _case(
+            3,
+            64,
+            r.integers(0, 1000, 180).astype(np.int32),
+            _floats(r, 180, np.float32),
+            np.zeros(25, np.int32),
+            np.zeros(16, np.float32),
+            np.int32(180),
+        ),
+        Run("histogram", (), invariant=(2, 3)),
+    ),
+    "libm_sides": (
+        lambda r: _case(2, 32, _floats(r, 64), np.zeros(64), np.zeros(64, np.int32)),
+        Run("libm_sides", (), tolerance=FLOATS),
+    ),
+}
+"""The IR-level kernels of `primitive_kernels.mlir`: how to launch each and
+what to compare (the votes and matches of `match_vote` depend on which lanes
+run together, which a pass may change; `histogram`'s final bins and maxima do
+not depend on the order of its atomics, but the compare-and-swap's does)."""
+
+
+@pytest.fixture(scope="module")
+def primitives() -> ModuleOp:
+    path = Path(__file__).with_name("primitive_kernels.mlir")
+    module = Parser(simt.default_context(), path.read_text(), str(path)).parse_module()
+    module.verify()
+    return module
+
+
+@pytest.mark.parametrize("name", list(PRIMITIVES))
+def test_ir_primitive(primitives: ModuleOp, name: str) -> None:
+    make, run = PRIMITIVES[name]
+    cases = [make(_rng(name)), make(_rng(name + "2"))]
+    single = ModuleOp(
+        [op.clone() for op in primitives.ops if _kernel_name(op) in (name, None)]
+    )
+    report = check_module(single, [replace(run, cases=cases)])
+    _assert_agree(report)
+    if name == "histogram":
+        assert report.changed > 0, "the loop nest is flattened"
+
+
+def test_every_ir_primitive_has_a_launch(primitives: ModuleOp) -> None:
+    assert {_kernel_name(op) for op in primitives.ops} - {None} == set(PRIMITIVES)

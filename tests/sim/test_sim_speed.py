@@ -15,8 +15,9 @@ def test_sim_speed_small(tmp_path: Path) -> None:
     argv += ["1024", "--big-threads", "4096", "--repeat", "1", "--out", str(tmp_path)]
     assert sim_speed.main(argv) == 0
     record = json.loads((tmp_path / "sim_speed.json").read_text())
-    for key in ("device", "date", "git_commit", "command", "load_average_start"):
-        assert key in record
+    for key in ("device", "date", "commit", "dirty", "command", "cpu"):
+        assert key in record["metadata"]
+    assert "load_average_start" in record
     rows = {r["kernel"]: r for r in record["results"]}
     assert set(rows) == {"bitonic_step", "nested_break", "never_ending"}
     assert all(r["outputs_agree"] for r in rows.values())

@@ -39,7 +39,7 @@ def test_quick_run_writes_every_stage(tmp_path: Path) -> None:
         assert entry["exponent"] is None
     meta = result["metadata"]
     assert meta["command"].endswith("--quick --out " + str(tmp_path))
-    assert meta["date"] and meta["machine"]
+    assert meta["date"] and meta["cpu"]
     report = (tmp_path / "compile_time.md").read_text()
     assert "| simt-divergence |" in report
     assert "| simt-divergence |" in done.stdout

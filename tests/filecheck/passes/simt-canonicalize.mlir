@@ -68,3 +68,44 @@ func.func @votes(%c: i1) -> (i1, i1) {
 // CHECK-NOT: simt.vote_any
 // CHECK: %[[B:.*]] = simt.vote_all
 // CHECK: func.return %{{.*}}, %[[B]] : i1, i1
+
+// -----
+
+// Constants move to the function's entry block, one of each, ahead of the
+// loop that used them.
+func.func @hoist_constants(%n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (i32) {
+    %two = arith.constant 2 : i32
+    %two_again = arith.constant 2 : i32
+    %a = arith.addi %acc, %two : i32
+    %b = arith.muli %a, %two_again : i32
+    scf.yield %b : i32
+  }
+  func.return %r : i32
+}
+// CHECK-LABEL: func.func @hoist_constants
+// CHECK-DAG: arith.constant 0 : index
+// CHECK-DAG: arith.constant 1 : index
+// CHECK-DAG: arith.constant 0 : i32
+// CHECK-DAG: %[[TWO:.*]] = arith.constant 2 : i32
+// CHECK: scf.for
+// CHECK-NOT: arith.constant
+// CHECK: arith.addi %{{.*}}, %[[TWO]] : i32
+// CHECK-NEXT: arith.muli %{{.*}}, %[[TWO]] : i32
+
+// -----
+
+// Identical arith.extsi ops merge though xDSL declares no effect on them.
+func.func @merge_extsi(%x: i32) -> i64 {
+  %a = arith.extsi %x : i32 to i64
+  %b = arith.extsi %x : i32 to i64
+  %s = arith.addi %a, %b : i64
+  func.return %s : i64
+}
+// CHECK-LABEL: func.func @merge_extsi
+// CHECK: %[[A:.*]] = arith.extsi
+// CHECK-NOT: arith.extsi
+// CHECK: arith.addi %[[A]], %[[A]] : i64

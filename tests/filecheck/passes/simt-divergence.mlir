@@ -1,6 +1,8 @@
 // RUN: simt-opt %s --split-input-file -p test-print-divergence | filecheck %s
 // RUN: simt-opt %s --split-input-file -p test-print-divergence{lockstep-loads=true} | filecheck %s --check-prefix=LOCKSTEP
 // RUN: simt-opt %s --split-input-file -p simt-divergence | filecheck %s --check-prefix=ATTR
+// The printed facts parse back: the round trip keeps them.
+// RUN: simt-opt %s --split-input-file -p simt-divergence | simt-opt --split-input-file | filecheck %s --check-prefix=ATTR
 
 // Sources (Theorem 3.1, rule 1): thread and lane ids are divergent; block ids
 // and sizes, the warp size, constants and kernel arguments are uniform.
@@ -390,6 +392,7 @@ func.func @cf_loop_inner_branch(%n: i32) attributes {simt.kernel} {
 // ATTR-LABEL: func.func @recorded
 // ATTR-SAME:    simt.block_args_divergence = {{\[}}{{\[}}[#simt.uniformity<uniform>]]]
 // ATTR:         simt.thread_id x {simt.divergence = [#simt.uniformity<divergent>]}
+// ATTR:         arith.cmpi slt, %{{.*}}, %{{.*}} {simt.divergence = [#simt.uniformity<divergent>]} : i32
 // ATTR:         scf.if
 // ATTR:         }{simt.divergence = [#simt.uniformity<divergent>], simt.branch = #simt.uniformity<divergent>}
 func.func @recorded(%n: i32) attributes {simt.kernel} {
