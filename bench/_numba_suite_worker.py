@@ -83,20 +83,48 @@ RECORDER: Recorder | None = None
 
 
 def _host(arg: Any) -> Any:
-    """The numpy array behind a simulator device array, else the argument."""
+    """The numpy array behind a simulator device array or an argument hint
+    (`cuda.In(a)`, `cuda.Out(a)`, `cuda.InOut(a)`), else the argument."""
+    if _is_hint(arg):
+        arg = arg.value
     inner = getattr(arg, "_ary", None)
     return inner if isinstance(inner, np.ndarray) else arg
 
 
 def _snapshot(args: tuple[Any, ...]) -> list[Any]:
-    return [np.array(_host(a), copy=True) if _is_array(a) else a for a in args]
+    return [_copy(a) if _is_array(a) else a for a in args]
+
+
+def _rewrap(arg: Any, copy: Any) -> Any:
+    """`copy` under the argument hint `arg` has (`cuda.In(a)` ...), if any."""
+    if _is_hint(arg):
+        return type(arg)(copy)
+    return copy
+
+
+def _is_hint(arg: Any) -> bool:
+    return type(arg).__name__ in ("In", "Out", "InOut") and hasattr(arg, "value")
+
+
+def _copy(arg: Any) -> Any:
+    """A copy of an array, or of a record scalar (numba passes records by
+    reference: the reference must not write the test's own record)."""
+    if isinstance(arg, np.void):
+        return np.array([arg], dtype=arg.dtype)[0]
+    return np.array(_host(arg), copy=True)
 
 
 def _is_array(arg: Any) -> bool:
-    return isinstance(_host(arg), np.ndarray) and _host(arg).ndim > 0
+    host = _host(arg)
+    return (isinstance(host, np.ndarray) and host.ndim > 0) or (
+        isinstance(host, np.void) and host.dtype.names is not None
+    )
 
 
 def _equal(ours: np.ndarray[Any, Any], reference: np.ndarray[Any, Any]) -> bool:
+    if ours.dtype.names is not None:
+        # field by field: NaNs compare equal, padding bytes are not compared
+        return all(_equal(ours[n], reference[n]) for n in ours.dtype.names)
     if ours.dtype.kind in "fc":
         return bool(np.allclose(ours, reference, rtol=_RTOL, atol=1e-6, equal_nan=True))
     return bool(np.array_equal(ours, reference))
@@ -133,7 +161,8 @@ def _launch(kernel: Any, args: tuple[Any, ...], original: Callable[..., Any]) ->
         # The reference only for kernels simt compiled: numba's simulator
         # takes minutes on some kernels that simt rejects anyway.
         reference_args = _snapshot(args)
-        record["reference"] = _reference(kernel, reference_args, original)
+        hinted = [_rewrap(a, c) for a, c in zip(args, reference_args, strict=True)]
+        record["reference"] = _reference(kernel, hinted, original)
         started = time.perf_counter()
         ran = _simulate(kernel, module, args, record)
         if ran and record["reference"] == "ok":
@@ -160,8 +189,9 @@ def _compare(args: tuple[Any, ...], reference: list[Any]) -> dict[str, Any]:
     for index, (ours, theirs) in enumerate(zip(args, reference, strict=True)):
         if not _is_array(ours):
             continue
-        mine = _host(ours)
-        if not _equal(np.asarray(mine), np.asarray(theirs)):
+        mine = np.asarray(_host(ours))
+        theirs = np.asarray(theirs)
+        if not _equal(mine, theirs):
             bad = (
                 np.argwhere(~np.isclose(mine, theirs, equal_nan=True))
                 if mine.dtype.kind == "f"
@@ -185,6 +215,11 @@ def _compile(
     from simt.frontend.signature import SignatureError, signature_of_args
 
     fn = kernel.fn
+    if getattr(kernel, "extensions", None):
+        # numba's launch extensions (kernel.extensions) rewrite the arguments
+        # of each launch; simt's launches have no such hook
+        record["compile"] = "rejected: kernel extensions (kernel.extensions)"
+        return None
     try:
         signature = signature_of_args([_host(a) for a in args])
     except SignatureError as error:

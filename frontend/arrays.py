@@ -15,6 +15,8 @@
   the array.
 * **Attributes**: `a.shape` (a tuple of `int64`), `a.shape[k]`, `a.size`
   (the product of the extents), `a.ndim`, `len(a)` (`a.shape[0]`).
+* **Records** (`a[i].x`, `a[i]['x']`, `a.x`, record parameters, record
+  arrays in local, shared and constant memory): see "records" below.
 * **Allocation** (`cuda.shared.array`, `cuda.local.array`,
   `cuda.const.array_like`, module-level numpy arrays): see `allocate_*`
   below and docs/ir-conventions.md.
@@ -48,7 +50,10 @@ from simt.dialects.simt import MemorySpace, MemorySpaceAttr
 from simt.frontend.expressions import ExpressionCompiler
 from simt.frontend.objects import (
     ArrayValue,
+    ComplexValue,
     RangeValue,
+    RecordArrayValue,
+    RecordValue,
     StaticValue,
     TupleValue,
     Value,
@@ -57,10 +62,17 @@ from simt.frontend.objects import (
 from simt.frontend.types import (
     INT64,
     ArrayType,
+    RecordArrayType,
+    RecordType,
     ScalarType,
+    complex_of_dtype,
+    complex_of_part,
+    record_type,
     scalar_of_dtype,
 )
 from simt.frontend.values import Scalar
+from simt.model.captures import dtype_and_shape, register
+from simt.model.records import RecordError, RecordField, field_views
 
 
 @dataclass
@@ -70,8 +82,8 @@ class ModuleBuilder:
 
     globals: list[memref.GlobalOp] = field(default_factory=list[memref.GlobalOp])
     _names: set[str] = field(default_factory=set[str])
-    _constants: dict[int, memref.GlobalOp] = field(
-        default_factory=dict[int, memref.GlobalOp]
+    _constants: dict[object, memref.GlobalOp] = field(
+        default_factory=dict[object, memref.GlobalOp]
     )
     _shared: dict[tuple[int, int], memref.GlobalOp] = field(
         default_factory=dict[tuple[int, int], memref.GlobalOp]
@@ -105,16 +117,23 @@ class ModuleBuilder:
         name: str,
         type_: MemRefType[Attribute],
         init: Attribute,
+        key: object = None,
     ) -> memref.GlobalOp:
-        """The global holding a frozen numpy array, one per array object."""
-        found = self._constants.get(id(array))
+        """The global holding a frozen numpy array, one per array object (or
+        per `key`, given for arrays made for the compilation)."""
+        key = id(array) if key is None else key
+        found = self._constants.get(key)
         if found is None:
             found = memref.GlobalOp.get(
                 StringAttr(self.unique(name)), type_, init, constant=UnitAttr()
             )
             self.globals.append(found)
-            self._constants[id(array)] = found
+            self._constants[key] = found
         return found
+
+
+RECORD_COPY_LIMIT = 4096
+"""The most elements a record or nested-array copy unrolls into."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +149,9 @@ class ArrayCompiler(ExpressionCompiler):
     module: ModuleBuilder
     entry: Block
     """The kernel's entry block, where local arrays are allocated."""
+    captures: dict[int, tuple[str, ArrayValue]]
+    """The device arrays captured from globals, by object id: their registry
+    token and the trailing kernel parameter that holds each."""
     kernel_name: str
 
     # -- subscripts -----------------------------------------------------------
@@ -141,6 +163,10 @@ class ArrayCompiler(ExpressionCompiler):
         base = self.expr(node.value)
         if isinstance(base, ArrayValue):
             return self.array_get(node, base, node.slice)
+        if isinstance(base, RecordArrayValue):
+            return self.record_array_get(node, base, node.slice)
+        if isinstance(base, RecordValue):
+            return self.record_field(node, base, self._field_key(node.slice))
         if isinstance(base, TupleValue):
             return self.tuple_item(node, base, self._tuple_index(node.slice))
         if isinstance(base, RangeValue):
@@ -207,10 +233,37 @@ class ArrayCompiler(ExpressionCompiler):
             isinstance(p, ast.Slice) for p in parts
         ):
             indices = self.element_indices(array, parts)
+            return self.load_element(array, indices)
+        return self.view(node, array, parts)
+
+    def load_element(self, array: ArrayValue, indices: list[SSAValue]) -> Value:
+        """The element at `indices` (a complex element is its two parts)."""
+        if not array.type.complex:
             return self.ops.scalar(
                 memref.LoadOp.get(array.value, indices), array.type.dtype
             )
-        return self.view(node, array, parts)
+        real, imag = (
+            self.ops.scalar(
+                memref.LoadOp.get(array.value, [*indices, self.ops.index_const(k)]),
+                array.type.dtype,
+            )
+            for k in (0, 1)
+        )
+        return ComplexValue(real, imag, complex_of_part(array.type.dtype))
+
+    def store_element(
+        self, node: ast.AST, array: ArrayValue, indices: list[SSAValue], value: Value
+    ) -> None:
+        """Stores `value` at `indices`, converted as numba converts (a real
+        number into a complex array gets a zero imaginary part)."""
+        if not array.type.complex:
+            scalar = self.ops.convert(self.as_scalar(node, value), array.type.dtype)
+            self.ops.add(memref.StoreOp.get(scalar.value, array.value, indices))
+            return
+        number = self.as_complex(node, value, complex_of_part(array.type.dtype))
+        for k, part in enumerate((number.real, number.imag)):
+            at = [*indices, self.ops.index_const(k)]
+            self.ops.add(memref.StoreOp.get(part.value, array.value, at))
 
     def array_set(
         self, node: ast.AST, array: ArrayValue, index: ast.expr, value: Value
@@ -230,9 +283,7 @@ class ArrayCompiler(ExpressionCompiler):
                 f"({array.type.ndim})",
             )
         indices = self.element_indices(array, parts)
-        scalar = self.as_scalar(node, value)
-        converted = self.ops.convert(scalar, array.type.dtype)
-        self.ops.add(memref.StoreOp.get(converted.value, array.value, indices))
+        self.store_element(node, array, indices, value)
 
     def _check_rank(
         self, node: ast.AST, array: ArrayValue, parts: Sequence[object]
@@ -306,15 +357,23 @@ class ArrayCompiler(ExpressionCompiler):
             sizes.append(1)
             strides.append(1)
         rank = len(kept)
+        shape = [DYNAMIC_INDEX] * rank
+        if array.type.complex:
+            offsets.append(0)
+            sizes.append(2)
+            strides.append(1)
+            shape.append(2)
         result_type = MemRefType(
             array.type.dtype.ir,
-            [DYNAMIC_INDEX] * rank,
-            StridedLayoutAttr([None] * rank, None),
+            shape,
+            StridedLayoutAttr([None] * len(shape), None),
             _space_attr(array.type.space),
         )
         op = memref.SubviewOp.get(array.value, offsets, sizes, strides, result_type)
         value = self.ops.value(op)
-        view_type = ArrayType(array.type.dtype, rank, "A", array.type.space)
+        view_type = ArrayType(
+            array.type.dtype, rank, "A", array.type.space, complex=array.type.complex
+        )
         return ArrayValue(value, view_type, array.name)
 
     def _slice(self, array: ArrayValue, dim: int, part: ast.Slice | None) -> _Slice:
@@ -396,10 +455,19 @@ class ArrayCompiler(ExpressionCompiler):
             return self.size(array)
         if attr == "ndim":
             return self.ops.const(array.type.ndim, INT64)
+        if attr == "dtype":
+            return StaticValue(array.type.element.dtype)
+        if attr in ("real", "imag") and array.type.complex:
+            raise self.unsupported(
+                node,
+                f"{array.name}.{attr}",
+                "views of the parts of a complex array are not supported; "
+                "index the array and take .real / .imag of the element",
+            )
         raise self.unsupported(
             node,
             f"{array.name}.{attr}",
-            "only the array attributes shape, size and ndim are supported",
+            "only the array attributes shape, size, ndim and dtype are supported",
         )
 
     def size(self, array: ArrayValue) -> Scalar:
@@ -433,14 +501,21 @@ class ArrayCompiler(ExpressionCompiler):
         return ArrayValue(value, array_type, name)
 
     def allocate_local(
-        self, shape: tuple[int, ...], dtype: ScalarType, name: str
+        self,
+        shape: tuple[int, ...],
+        dtype: ScalarType,
+        name: str,
+        complex_: bool = False,
     ) -> ArrayValue:
         """`cuda.local.array(shape, dtype)`: a `memref.alloca` at the start of
-        the kernel (numba allocates local arrays once, at function entry)."""
-        array_type = ArrayType(dtype, len(shape), "C", MemorySpace.LOCAL, shape)
+        the kernel (numba allocates local arrays once, at function entry); a
+        complex array holds `dtype` parts in a trailing dimension of 2."""
+        array_type = ArrayType(
+            dtype, len(shape), "C", MemorySpace.LOCAL, shape, complex=complex_
+        )
         op = memref.AllocaOp.get(
             dtype.ir,
-            shape=list(shape),
+            shape=list(shape) + ([2] if complex_ else []),
             memory_space=MemorySpaceAttr(MemorySpace.LOCAL),
         )
         self.ops.locate(op)
@@ -455,11 +530,38 @@ class ArrayCompiler(ExpressionCompiler):
         else:
             self.entry.insert_op_before(op, first)
 
+    def captured_array(
+        self, node: ast.AST, obj: object, name: str | None
+    ) -> ArrayValue:
+        """A device array captured from the globals (by reference, as numba
+        captures it): a trailing kernel parameter (`simt.model.captures`)."""
+        found = self.captures.get(id(obj))
+        if found is not None:
+            return found[1]
+        described = dtype_and_shape(obj)
+        element = None if described is None else scalar_of_dtype(described[0])
+        if described is None or element is None or not described[1]:
+            raise self.unsupported(
+                node,
+                "captured device array",
+                "a captured device array needs at least one dimension and a "
+                "numeric dtype",
+            )
+        array_type = ArrayType(element, len(described[1]), "A")
+        arg = self.entry.insert_arg(array_type.memref, len(self.entry.args))
+        label = name or f"global{len(self.captures)}"
+        value = ArrayValue(arg, array_type, label)
+        self.captures[id(obj)] = (register(obj), value)
+        return value
+
     def constant_array(
         self, node: ast.AST, array: np.ndarray[Any, Any], name: str | None
     ) -> ArrayValue:
         """A numpy array frozen into constant memory (numba freezes module
         arrays and `cuda.const.array_like` as constants)."""
+        number = complex_of_dtype(array.dtype)
+        if number is not None and array.ndim > 0:
+            return self._constant_complex_array(node, array, name, number.part)
         dtype = scalar_of_dtype(array.dtype)
         if dtype is None or array.ndim == 0:
             raise self.unsupported(
@@ -477,6 +579,362 @@ class ArrayCompiler(ExpressionCompiler):
         )
         value = self.ops.value(memref.GetGlobalOp(global_op.sym_name.data, memref_type))
         return ArrayValue(value, array_type, label)
+
+    def _constant_complex_array(
+        self,
+        node: ast.AST,
+        array: np.ndarray[Any, Any],
+        name: str | None,
+        part: ScalarType,
+    ) -> ArrayValue:
+        """A complex numpy array frozen into constant memory, as its parts."""
+        shape = tuple(int(d) for d in array.shape)
+        array_type = ArrayType(
+            part, array.ndim, "C", MemorySpace.CONSTANT, shape, complex=True
+        )
+        memref_type = array_type.memref
+        parts = np.stack([array.real, array.imag], axis=-1).astype(part.dtype)
+        init = _dense(parts, part, (*shape, 2))
+        label = name or "const"
+        global_op = self.module.constant(
+            array, f"{self.kernel_name}__{label}", memref_type, init
+        )
+        value = self.ops.value(memref.GetGlobalOp(global_op.sym_name.data, memref_type))
+        return ArrayValue(value, array_type, label)
+
+    # -- records ----------------------------------------------------------------
+    #
+    # Records (numba's `Record` types): a record array is one array per field
+    # (`simt.model.records`), a record `a[i]` a reference to element `i` of
+    # each of them.
+    #
+    # * `a[i]` (one index per dimension) is a `RecordValue`; fewer indices or
+    # slices make a `RecordArrayValue` of views, one view per field;
+    # * `r.x` / `r['x']` loads the field (a nested-array field is a view of its
+    # dimensions); `r.x = v` stores it, converted as numba converts;
+    # `a.x` / `a['x']` of a record array is the field's array;
+    # * `a[i] = r` and `d['h'] = src` copy element by element (numba copies
+    # records and nested arrays by value), unrolled over static extents;
+    # * complex and string fields are storage only: a record copy carries them,
+    # reading one is a located error.
+    #
+
+    def record_array_get(
+        self, node: ast.AST, array: RecordArrayValue, index: ast.expr
+    ) -> Value:
+        if isinstance(index, ast.Constant) and isinstance(index.value, str):
+            return self.record_array_field(node, array, index.value)
+        parts = self._indices(index)
+        ndim = array.type.ndim
+        if len(parts) > ndim:
+            raise self.error(
+                node,
+                f"too many indices for record array '{array.name}': {len(parts)} "
+                f"for {ndim} dimension(s)",
+            )
+        first = self._first_field(node, array)
+        if len(parts) == ndim and not any(isinstance(p, ast.Slice) for p in parts):
+            return RecordValue(array, tuple(self.element_indices(first, parts)))
+        views = tuple(self.view(node, f, parts) for f in array.fields)
+        rank = views[0].type.ndim - len(array.type.record.fields[0].shape)
+        view_type = RecordArrayType(array.type.record, rank, "A", array.type.space)
+        return RecordArrayValue(views, view_type, array.name)
+
+    def _first_field(self, node: ast.AST, array: RecordArrayValue) -> ArrayValue:
+        if not array.fields:
+            raise self.error(node, f"record array '{array.name}' has no fields")
+        return array.fields[0]
+
+    def _field_key(self, node: ast.expr) -> str | int:
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str | int)
+            and not isinstance(node.value, bool)
+        ):
+            return node.value
+        value = self.expr(node)
+        if isinstance(value, StaticValue) and isinstance(value.obj, str | int):
+            return value.obj
+        raise self.unsupported(
+            node, "record subscript", "a record is indexed by a constant field name"
+        )
+
+    def _lookup(
+        self, node: ast.AST, record: RecordType, key: str | int, where: str
+    ) -> RecordField:
+        if isinstance(key, int):
+            if not -len(record.fields) <= key < len(record.fields):
+                raise self.error(node, f"record index {key} out of range in {where}")
+            return record.fields[key]
+        found = record.field(key)
+        if found is None:
+            names = ", ".join(f.name for f in record.fields)
+            raise self.error(
+                node, f"{where} has no field '{key}' (its fields: {names})"
+            )
+        return found
+
+    def record_array_field(
+        self, node: ast.AST, array: RecordArrayValue, key: str | int
+    ) -> ArrayValue:
+        """`a.x` / `a['x']`: the field's array."""
+        f = self._lookup(node, array.type.record, key, f"record array '{array.name}'")
+        self._readable(node, f)
+        found = array.field(f.name)
+        assert found is not None
+        return found
+
+    def record_array_attribute(
+        self, node: ast.AST, array: RecordArrayValue, attr: str
+    ) -> Value:
+        if attr in ("shape", "size", "ndim"):
+            first = self._first_field(node, array)
+            ndim = array.type.ndim
+            if attr == "ndim":
+                return self.ops.const(ndim, INT64)
+            extents = [self.extent(first, k) for k in range(ndim)]
+            if attr == "shape":
+                return TupleValue(tuple(extents))
+            total = self.ops.const(1, INT64)
+            for extent in extents:
+                total = self.ops.binary(ast.Mult, total, extent)
+            return total
+        return self.record_array_field(node, array, attr)
+
+    def _readable(self, node: ast.AST, f: RecordField) -> None:
+        if f.kind == "complex" and not f.subshape:
+            return
+        if f.kind != "value":
+            raise self.unsupported(
+                node,
+                f"record field '{f.name}' of dtype {f.declared}",
+                "string fields and arrays of complex numbers can be copied with "
+                "their record, not read or written one by one",
+            )
+
+    def record_field(self, node: ast.AST, record: RecordValue, key: str | int) -> Value:
+        """`r.x` / `r['x']`: the field's value, or a view of a nested array."""
+        rtype = record.array.type.record
+        f = self._lookup(node, rtype, key, f"record {rtype}")
+        self._readable(node, f)
+        array = record.array.field(f.name)
+        assert array is not None
+        if f.kind == "complex":
+            return self.load_element(array, list(record.indices))
+        if not f.shape:
+            return self.ops.scalar(
+                memref.LoadOp.get(array.value, list(record.indices)), array.type.dtype
+            )
+        return self._nested_view(record, f, array)
+
+    def _nested_view(
+        self, record: RecordValue, f: RecordField, array: ArrayValue
+    ) -> ArrayValue:
+        lead = len(record.indices)
+        rank = len(f.shape)
+        offsets: list[SSAValue | int] = [*record.indices, *([0] * rank)]
+        sizes: list[SSAValue | int] = [*([1] * lead), *f.shape]
+        strides: list[SSAValue | int] = [1] * (lead + rank)
+        result_type = MemRefType(
+            array.type.dtype.ir,
+            list(f.shape),
+            StridedLayoutAttr([None] * rank, None),
+            _space_attr(array.type.space),
+        )
+        op = memref.SubviewOp.get(array.value, offsets, sizes, strides, result_type)
+        view_type = ArrayType(array.type.dtype, rank, "A", array.type.space, f.shape)
+        return ArrayValue(self.ops.value(op), view_type, f"{array.name}")
+
+    def record_set_field(
+        self, node: ast.AST, record: RecordValue, key: str | int, value: Value
+    ) -> None:
+        """`r.x = v` / `r['x'] = v` (a nested-array field copies an array)."""
+        rtype = record.array.type.record
+        f = self._lookup(node, rtype, key, f"record {rtype}")
+        self._readable(node, f)
+        array = record.array.field(f.name)
+        assert array is not None
+        self._check_writable(node, array)
+        if f.kind == "complex" or not f.shape:
+            self.store_element(node, array, list(record.indices), value)
+            return
+        if not isinstance(value, ArrayValue):
+            raise self.unsupported(
+                node,
+                f"assignment of {describe_value(value)} to the nested array '{f.name}'",
+                "assign an array of the same shape",
+            )
+        dest = self._nested_view(record, f, array)
+        self._copy_elements(node, dest, value, f.shape)
+
+    def _check_writable(self, node: ast.AST, array: ArrayValue) -> None:
+        if array.type.space is MemorySpace.CONSTANT:
+            raise self.error(node, f"cannot write to constant array '{array.name}'")
+
+    def _copy_elements(
+        self,
+        node: ast.AST,
+        dest: ArrayValue,
+        source: ArrayValue,
+        shape: tuple[int, ...],
+    ) -> None:
+        """Copies `source` into `dest` (both of static `shape`), unrolled."""
+        if source.type.ndim != len(shape):
+            raise self.error(
+                node,
+                f"cannot assign a {source.type.ndim}-D array to a nested array of "
+                f"shape {shape}",
+            )
+        count = int(np.prod(shape)) if shape else 1
+        if count > RECORD_COPY_LIMIT:
+            raise self.unsupported(
+                node,
+                f"copy of {count} elements",
+                f"nested-array copies are unrolled, up to {RECORD_COPY_LIMIT} elements",
+            )
+        for position in np.ndindex(*shape):
+            at = [self.ops.index_const(int(k)) for k in position]
+            loaded = self.ops.scalar(
+                memref.LoadOp.get(source.value, at), source.type.dtype
+            )
+            converted = self.ops.convert(loaded, dest.type.dtype)
+            self.ops.add(memref.StoreOp.get(converted.value, dest.value, at))
+
+    def record_assign(self, node: ast.AST, dest: RecordValue, source: Value) -> None:
+        """`a[i] = r`: copies every field of `r` (numba copies records by value)."""
+        if not isinstance(source, RecordValue):
+            raise self.error(
+                node,
+                f"cannot assign {describe_value(source)} to a record of "
+                f"{dest.array.type.record}",
+            )
+        if source.array.type.record.dtype != dest.array.type.record.dtype:
+            raise self.error(
+                node,
+                f"cannot assign a record of {source.array.type.record} to a record "
+                f"of {dest.array.type.record}",
+            )
+        for f, to, frm in zip(
+            dest.array.type.record.fields,
+            dest.array.fields,
+            source.array.fields,
+            strict=True,
+        ):
+            self._check_writable(node, to)
+            if not f.shape:
+                loaded = self.ops.scalar(
+                    memref.LoadOp.get(frm.value, list(source.indices)), frm.type.dtype
+                )
+                self.ops.add(
+                    memref.StoreOp.get(loaded.value, to.value, list(dest.indices))
+                )
+                continue
+            self._copy_elements(
+                node,
+                self._nested_view(dest, f, to),
+                self._nested_view(source, f, frm),
+                f.shape,
+            )
+
+    def record_array_set(
+        self, node: ast.AST, array: RecordArrayValue, index: ast.expr, value: Value
+    ) -> None:
+        """`a[i] = r` (a whole record) or `a['x'] = ...` (not supported)."""
+        target = self.record_array_get(node, array, index)
+        if not isinstance(target, RecordValue):
+            raise self.unsupported(
+                node,
+                "assignment to a record array slice",
+                f"give one integer index per dimension of '{array.name}'",
+            )
+        self.record_assign(node, target, value)
+
+    # -- records the kernel allocates -------------------------------------------
+
+    def allocate_record_local(
+        self, node: ast.AST, shape: tuple[int, ...], dtype: np.dtype[Any], name: str
+    ) -> RecordArrayValue:
+        """`cuda.local.array(shape, record_dtype)`: one local array per field."""
+        rtype = self._record_type(node, dtype)
+        array_type = RecordArrayType(rtype, len(shape), "C", MemorySpace.LOCAL, shape)
+        fields = tuple(
+            self.allocate_local(shape + f.shape, rtype.element(f), f"{name}.{f.name}")
+            for f in rtype.fields
+        )
+        return RecordArrayValue(fields, array_type, name)
+
+    def allocate_record_shared(
+        self,
+        node: ast.AST,
+        shape: tuple[int, ...],
+        dtype: np.dtype[Any],
+        name: str,
+        key: tuple[int, int],
+    ) -> RecordArrayValue:
+        """`cuda.shared.array(shape, record_dtype)`: one shared array per field."""
+        rtype = self._record_type(node, dtype)
+        if shape in ((0,), ()):
+            raise self.unsupported(
+                node,
+                "dynamic shared memory of records",
+                "give a record array in shared memory a static shape",
+            )
+        array_type = RecordArrayType(rtype, len(shape), "C", MemorySpace.SHARED, shape)
+        fields: list[ArrayValue] = []
+        for number, f in enumerate(rtype.fields):
+            field_type = array_type.field_type(f)
+            memref_type = field_type.memref
+            global_op = self.module.shared(
+                (key[0], key[1] * 1000 + number + 1),
+                f"{self.kernel_name}__{name}_{f.name}",
+                memref_type,
+            )
+            value = self.ops.value(
+                memref.GetGlobalOp(global_op.sym_name.data, memref_type)
+            )
+            fields.append(ArrayValue(value, field_type, f"{name}.{f.name}"))
+        return RecordArrayValue(tuple(fields), array_type, name)
+
+    def _record_type(self, node: ast.AST, dtype: np.dtype[Any]) -> RecordType:
+        try:
+            return record_type(dtype)
+        except RecordError as error:
+            raise self.error(node, str(error)) from None
+
+    def constant_record_array(
+        self, node: ast.AST, array: np.ndarray[Any, Any], name: str | None
+    ) -> RecordArrayValue:
+        """A numpy record array frozen into constant memory: one constant
+        array per field."""
+        rtype = self._record_type(node, array.dtype)
+        if array.ndim == 0:
+            raise self.unsupported(
+                node, "constant record", "only record arrays of at least one dimension"
+            )
+        shape = tuple(int(d) for d in array.shape)
+        label = name or "const"
+        array_type = RecordArrayType(
+            rtype, array.ndim, "C", MemorySpace.CONSTANT, shape
+        )
+        fields: list[ArrayValue] = []
+        for f, view in zip(rtype.fields, field_views(array), strict=True):
+            assert isinstance(view, np.ndarray)
+            data: np.ndarray[Any, Any] = np.ascontiguousarray(view)
+            field_type = array_type.field_type(f)
+            memref_type = field_type.memref
+            init = _dense(data, field_type.dtype, field_type.shape or ())
+            global_op = self.module.constant(
+                view,
+                f"{self.kernel_name}__{label}_{f.name}",
+                memref_type,
+                init,
+                key=(id(array), f.name),
+            )
+            value = self.ops.value(
+                memref.GetGlobalOp(global_op.sym_name.data, memref_type)
+            )
+            fields.append(ArrayValue(value, field_type, f"{label}.{f.name}"))
+        return RecordArrayValue(tuple(fields), array_type, label)
 
 
 def _dense(

@@ -36,14 +36,24 @@ from simt.dialects import simt
 from simt.frontend.arrays import ArrayCompiler
 from simt.frontend.objects import (
     ArrayValue,
+    ComplexValue,
     RangeValue,
+    RecordArrayValue,
     StaticValue,
     TupleValue,
     Value,
     describe_value,
 )
 from simt.frontend.scope import as_dtype
-from simt.frontend.types import BOOL, FLOAT32, INT32, INT64, ScalarType
+from simt.frontend.types import (
+    BOOL,
+    COMPLEX_NAMES,
+    FLOAT32,
+    INT32,
+    INT64,
+    ComplexType,
+    ScalarType,
+)
 from simt.frontend.typing import resolve
 from simt.frontend.values import Scalar
 
@@ -79,6 +89,9 @@ class CallCompiler(ArrayCompiler):
         dtype = as_dtype(callee)
         if dtype is not None:
             return self._cast(node, dtype)
+        number = _complex_named(callee)
+        if number is not None:
+            return self._complex_cast(node, number)
         if self.is_device_function(callee.obj):
             return self.inline_call(node, callee.obj)
         shown = callee.path or ast.unparse(node.func)
@@ -187,6 +200,8 @@ class CallCompiler(ArrayCompiler):
         value = self.expr(node.args[0])
         if isinstance(value, ArrayValue):
             return self.extent(value, 0)
+        if isinstance(value, RecordArrayValue) and value.fields:
+            return self.extent(value.fields[0], 0)
         if isinstance(value, TupleValue):
             return self.ops.const(len(value), INT64)
         if isinstance(value, RangeValue):
@@ -357,17 +372,22 @@ class CallCompiler(ArrayCompiler):
 
     # -- arrays the kernel allocates ----------------------------------------------
 
-    def _shared_array(self, node: ast.Call) -> ArrayValue:
+    def _shared_array(self, node: ast.Call) -> Value:
         shape_node, dtype_node, _ = self.arguments(
             node, ["shape", "dtype", "alignment"], 2
         )
         assert shape_node is not None and dtype_node is not None
         shape = self._static_shape(shape_node)
-        dtype = self._dtype(dtype_node)
         name = self.target_name or "shared"
+        record = self._record_dtype(dtype_node)
+        if record is not None:
+            return self.allocate_record_shared(
+                node, shape, record, name, self.site_key(node)
+            )
+        dtype = self._dtype(dtype_node)
         return self.allocate_shared(node, shape, dtype, name, self.site_key(node))
 
-    def _local_array(self, node: ast.Call) -> ArrayValue:
+    def _local_array(self, node: ast.Call) -> Value:
         shape_node, dtype_node, _ = self.arguments(
             node, ["shape", "dtype", "alignment"], 2
         )
@@ -375,11 +395,21 @@ class CallCompiler(ArrayCompiler):
         shape = self._static_shape(shape_node)
         if any(d == 0 for d in shape) or not shape:
             raise self.error(node, "cuda.local.array needs a non-empty shape")
+        record = self._record_dtype(dtype_node)
+        if record is not None:
+            return self.allocate_record_local(
+                node, shape, record, self.target_name or "local"
+            )
+        number = self._complex_dtype(dtype_node)
+        if number is not None:
+            return self.allocate_local(
+                shape, number.part, self.target_name or "local", complex_=True
+            )
         return self.allocate_local(
             shape, self._dtype(dtype_node), self.target_name or "local"
         )
 
-    def _const_array_like(self, node: ast.Call) -> ArrayValue:
+    def _const_array_like(self, node: ast.Call) -> Value:
         (arr_node,) = self.arguments(node, ["ary"], 1)
         assert arr_node is not None
         array = self.static_object(arr_node)
@@ -388,6 +418,8 @@ class CallCompiler(ArrayCompiler):
                 node,
                 "cuda.const.array_like expects a numpy array known at compile time",
             )
+        if array.dtype.names is not None:
+            return self.constant_record_array(node, array, self.target_name)
         return self.constant_array(node, array, self.target_name)
 
     def _static_shape(self, node: ast.expr) -> tuple[int, ...]:
@@ -402,6 +434,33 @@ class CallCompiler(ArrayCompiler):
             node,
             f"expected a constant shape (an int or a tuple of ints), found '{ast.unparse(node)}'",
         )
+
+    def _record_dtype(self, node: ast.expr) -> np.dtype[Any] | None:
+        """The numpy dtype of a record dtype argument (a structured numpy
+        dtype or numba's `Record` type), else None."""
+        value = self.expr(node)
+        if not isinstance(value, StaticValue):
+            return None
+        found = getattr(value.obj, "dtype", value.obj)
+        if isinstance(found, np.dtype) and found.names is not None:
+            return found
+        return None
+
+    def _complex_dtype(self, node: ast.expr) -> ComplexType | None:
+        """The complex type of a dtype argument (`complex128`, `np.complex64`)."""
+        value = self.expr(node)
+        return _complex_named(value) if isinstance(value, StaticValue) else None
+
+    def _complex_cast(self, node: ast.Call, number: ComplexType) -> ComplexValue:
+        """`complex(x)`, `complex(re, im)`, `np.complex64(x)`, `numba.complex128(x)`."""
+        if node.keywords or not 1 <= len(node.args) <= 2:
+            raise self.error(
+                node, f"{ast.unparse(node.func)}() expects 1 or 2 positional arguments"
+            )
+        if len(node.args) == 1:
+            return self.as_complex(node, self.expr(node.args[0]), number)
+        real, imag = (self.ops.convert(self.scalar(a), number.part) for a in node.args)
+        return ComplexValue(real, imag, number)
 
     def _dtype(self, node: ast.expr) -> ScalarType:
         value = self.expr(node)
@@ -426,6 +485,16 @@ class CallCompiler(ArrayCompiler):
     @abstractmethod
     def site_key(self, node: ast.AST) -> tuple[int, int]:
         """Identifies an allocation site across inlined copies (statements.py)."""
+
+
+def _complex_named(value: StaticValue) -> ComplexType | None:
+    """The complex type a static value names (`complex`, `np.complex64`,
+    numba's `complex128`), or None."""
+    obj = value.obj
+    if obj is complex:
+        return COMPLEX_NAMES["complex128"]
+    name = obj.__name__ if isinstance(obj, type) else str(obj)
+    return COMPLEX_NAMES.get(name)
 
 
 CALL_HANDLERS: dict[str, Callable[[CallCompiler, ast.Call], Value]] = {

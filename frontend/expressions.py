@@ -21,18 +21,21 @@ from __future__ import annotations
 import ast
 import math as pymath
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
-from xdsl.dialects import scf
+from xdsl.dialects import arith, scf
 from xdsl.ir import Block, Region
 
 from simt.dialects import simt
 from simt.frontend.errors import FrontendError, SourceLocator
 from simt.frontend.objects import (
     ArrayValue,
+    ComplexValue,
     RangeValue,
+    RecordArrayValue,
+    RecordValue,
     StaticValue,
     TupleValue,
     Value,
@@ -41,13 +44,19 @@ from simt.frontend.objects import (
 from simt.frontend.scope import Scope, attribute
 from simt.frontend.types import (
     BOOL,
+    COMPLEX128,
+    FLOAT64,
     INT32,
     INT64,
+    ComplexType,
     ScalarType,
+    complex_of_dtype,
+    complex_of_part,
     python_constant_type,
 )
 from simt.frontend.typing import resolve, unify
 from simt.frontend.values import Scalar, ValueBuilder
+from simt.model.captures import is_device_array
 
 Env = dict[str, Value]
 _T = TypeVar("_T")
@@ -233,6 +242,11 @@ class ExpressionCompiler(ABC):
                 node,
                 f"array '{value.name}' used as a value (arrays can only be indexed)",
             )
+        if isinstance(value, ComplexValue):
+            raise self.error(
+                node,
+                f"expected a real number, found {value.type} (take .real or .imag)",
+            )
         raise self.error(
             node, f"expected a scalar value, found {describe_value(value)}"
         )
@@ -264,6 +278,8 @@ class ExpressionCompiler(ABC):
                     node, f"integer constant {value} does not fit in 64 bits"
                 )
             return self.ops.const(value, python_constant_type(value))
+        if isinstance(value, complex):
+            return self.complex_constant(value, COMPLEX128)
         if isinstance(value, str) or value is None:
             return StaticValue(value)
         raise self.unsupported(node, describe(node))
@@ -286,6 +302,12 @@ class ExpressionCompiler(ABC):
         if number is not None:
             return self.ops.const(number, python_constant_type(number))
         obj = value.obj
+        if isinstance(obj, complex):
+            return self.complex_constant(obj, COMPLEX128)
+        if isinstance(obj, np.complexfloating):
+            number = complex_of_dtype(obj.dtype)
+            if number is not None:
+                return self.complex_constant(complex(obj), number)
         if isinstance(obj, tuple):
             items: list[Value] = [StaticValue(item) for item in obj]
             return TupleValue(
@@ -294,8 +316,14 @@ class ExpressionCompiler(ABC):
                     for i in items
                 )
             )
+        if is_device_array(obj):
+            name = node.id if isinstance(node, ast.Name) else None
+            return self.captured_array(node, obj, name)
         if isinstance(obj, np.ndarray):
-            return self.constant_array(node, obj, None)
+            array: np.ndarray[Any, Any] = obj
+            if array.dtype.names is not None:
+                return self.constant_record_array(node, array, None)
+            return self.constant_array(node, array, None)
         return value
 
     @abstractmethod
@@ -304,16 +332,173 @@ class ExpressionCompiler(ABC):
     ) -> ArrayValue:
         """A numpy array frozen into constant memory (defined in `arrays.py`)."""
 
+    @abstractmethod
+    def captured_array(self, node: ast.AST, obj: object, name: str | None) -> Value:
+        """A device array captured from the globals (defined in `arrays.py`)."""
+
+    @abstractmethod
+    def constant_record_array(
+        self, node: ast.AST, array: np.ndarray[Any, Any], name: str | None
+    ) -> RecordArrayValue:
+        """A numpy record array frozen into constant memory (`arrays.py`)."""
+
     # -- operators ------------------------------------------------------------
 
-    def _binop(self, node: ast.BinOp) -> Scalar:
+    def _binop(self, node: ast.BinOp) -> Scalar | ComplexValue:
         kind = type(node.op)
-        if kind is ast.Pow:
-            return self.power_of(node, self.scalar(node.left), node.right)
+        left_value = self.expr(node.left)
         if kind is ast.MatMult:
             raise self.unsupported(node, "operator @")
-        left, right = self.scalar(node.left), self.scalar(node.right)
+        if isinstance(left_value, ComplexValue):
+            return self.complex_binary(node, kind, left_value, self.expr(node.right))
+        if kind is ast.Pow:
+            return self.power_of(
+                node, self.as_scalar(node.left, left_value), node.right
+            )
+        right_value = self.expr(node.right)
+        if isinstance(right_value, ComplexValue):
+            return self.complex_binary(node, kind, left_value, right_value)
+        left = self.as_scalar(node.left, left_value)
+        right = self.as_scalar(node.right, right_value)
         return self.binary(node, kind, left, right)
+
+    # -- complex numbers ------------------------------------------------------
+    #
+    # numba's complex arithmetic (`numba/cuda/cpython/numbers.py`): a real
+    # operand becomes complex with a zero imaginary part; the parts' type is
+    # numba's unification of the operands' (float) types; `*` is
+    # `(ac - bd) + (ad + bc)i`; `/` is CPython's `_Py_c_quot` (Smith's
+    # algorithm), whose branches become selects (a zero divisor gives NaNs;
+    # numba raises ZeroDivisionError only with debug=True).
+
+    def complex_type(self, node: ast.AST, values: Sequence[Value]) -> ComplexType:
+        """The complex type an operation on `values` computes in."""
+        part: ScalarType | None = None
+        for value in values:
+            t = (
+                value.type.part
+                if isinstance(value, ComplexValue)
+                else self.as_scalar(node, value).type
+            )
+            part = t if part is None else unify(part, t)
+        assert part is not None
+        return complex_of_part(part if part.is_float and part.bits >= 32 else FLOAT64)
+
+    def complex_constant(self, value: complex, t: ComplexType) -> ComplexValue:
+        return ComplexValue(
+            self.ops.const(value.real, t.part), self.ops.const(value.imag, t.part), t
+        )
+
+    def as_complex(self, node: ast.AST, value: Value, t: ComplexType) -> ComplexValue:
+        """`value` (complex or real) as a complex number of type `t`."""
+        if isinstance(value, ComplexValue):
+            if value.type == t:
+                return value
+            return ComplexValue(
+                self.ops.convert(value.real, t.part),
+                self.ops.convert(value.imag, t.part),
+                t,
+            )
+        real = self.ops.convert(self.as_scalar(node, value), t.part)
+        return ComplexValue(real, self.ops.zero(t.part), t)
+
+    def complex_binary(
+        self, node: ast.AST, kind: type[ast.operator], left: Value, right: Value
+    ) -> ComplexValue:
+        t = self.complex_type(node, [left, right])
+        a = self.as_complex(node, left, t)
+        b = self.as_complex(node, right, t)
+        ops = self.ops
+        if kind in (ast.Add, ast.Sub):
+            return ComplexValue(
+                ops.binary(kind, a.real, b.real), ops.binary(kind, a.imag, b.imag), t
+            )
+        if kind is ast.Mult:
+            real = ops.binary(
+                ast.Sub,
+                ops.binary(ast.Mult, a.real, b.real),
+                ops.binary(ast.Mult, a.imag, b.imag),
+            )
+            imag = ops.binary(
+                ast.Add,
+                ops.binary(ast.Mult, a.real, b.imag),
+                ops.binary(ast.Mult, a.imag, b.real),
+            )
+            return ComplexValue(real, imag, t)
+        if kind is ast.Div:
+            return self._complex_divide(a, b)
+        symbol = _OPERATOR_SYMBOLS.get(kind, kind.__name__)
+        raise self.unsupported(
+            node,
+            f"operator {symbol} on complex numbers",
+            "complex numbers support +, -, *, /, ==, !=, .real, .imag and .conjugate()",
+        )
+
+    def _complex_divide(self, a: ComplexValue, b: ComplexValue) -> ComplexValue:
+        ops = self.ops
+
+        def mul(x: Scalar, y: Scalar) -> Scalar:
+            return ops.binary(ast.Mult, x, y)
+
+        def div(x: Scalar, y: Scalar) -> Scalar:
+            return ops.binary(ast.Div, x, y)
+
+        def add(x: Scalar, y: Scalar) -> Scalar:
+            return ops.binary(ast.Add, x, y)
+
+        def sub(x: Scalar, y: Scalar) -> Scalar:
+            return ops.binary(ast.Sub, x, y)
+
+        part = a.type.part
+        by_real = ops.compare(ast.GtE, ops.abs(b.real, part), ops.abs(b.imag, part))
+        ratio = div(b.imag, b.real)
+        denom = add(b.real, mul(b.imag, ratio))
+        real1 = div(add(a.real, mul(a.imag, ratio)), denom)
+        imag1 = div(sub(a.imag, mul(a.real, ratio)), denom)
+        ratio2 = div(b.real, b.imag)
+        denom2 = add(mul(b.real, ratio2), b.imag)
+        real2 = div(add(mul(a.real, ratio2), a.imag), denom2)
+        imag2 = div(sub(mul(a.imag, ratio2), a.real), denom2)
+        zero = ops.zero(part)
+        nan = ops.const(float("nan"), part)
+        # numba: NaN + NaN j when the divisor part it divides by is zero
+        real_zero = ops.compare(ast.Eq, b.real, zero)
+        imag_zero = ops.compare(ast.Eq, b.imag, zero)
+        real1 = ops.select(real_zero, nan, real1)
+        imag1 = ops.select(real_zero, nan, imag1)
+        real2 = ops.select(imag_zero, nan, real2)
+        imag2 = ops.select(imag_zero, nan, imag2)
+        return ComplexValue(
+            ops.select(by_real, real1, real2), ops.select(by_real, imag1, imag2), a.type
+        )
+
+    def complex_compare(
+        self, node: ast.AST, kind: type[ast.cmpop], left: Value, right: Value
+    ) -> Scalar:
+        if kind not in (ast.Eq, ast.NotEq):
+            raise self.error(node, "complex numbers are not ordered (only == and !=)")
+        t = self.complex_type(node, [left, right])
+        a = self.as_complex(node, left, t)
+        b = self.as_complex(node, right, t)
+        real = self.ops.compare(ast.Eq, a.real, b.real)
+        imag = self.ops.compare(ast.Eq, a.imag, b.imag)
+        both = self.ops.scalar(_and(real, imag), BOOL)
+        return both if kind is ast.Eq else self.ops.not_(both)
+
+    def complex_attribute(self, node: ast.AST, value: ComplexValue, attr: str) -> Value:
+        if attr == "real":
+            return value.real
+        if attr == "imag":
+            return value.imag
+        raise self.unsupported(
+            node,
+            f"complex attribute .{attr}",
+            "complex numbers have .real, .imag and .conjugate()",
+        )
+
+    def conjugate(self, value: ComplexValue) -> ComplexValue:
+        imag = self.ops.scalar(arith.NegfOp(value.imag.value), value.imag.type)
+        return ComplexValue(value.real, imag, value.type)
 
     def binary(
         self, node: ast.AST, kind: type[ast.operator], left: Scalar, right: Scalar
@@ -354,8 +539,28 @@ class ExpressionCompiler(ABC):
         converted = self.ops.convert(self.ops.convert(base, sig.args[0]), sig.result)
         return self.ops.power(converted, exponent.value)
 
-    def _unaryop(self, node: ast.UnaryOp) -> Scalar:
-        operand = self.scalar(node.operand)
+    def _unaryop(self, node: ast.UnaryOp) -> Scalar | ComplexValue:
+        value = self.expr(node.operand)
+        if isinstance(value, ComplexValue):
+            if isinstance(node.op, ast.USub):
+                return ComplexValue(
+                    self.ops.scalar(arith.NegfOp(value.real.value), value.real.type),
+                    self.ops.scalar(arith.NegfOp(value.imag.value), value.imag.type),
+                    value.type,
+                )
+            if isinstance(node.op, ast.UAdd):
+                return value
+            if isinstance(node.op, ast.Not):
+                zero = ComplexValue(
+                    self.ops.zero(value.type.part),
+                    self.ops.zero(value.type.part),
+                    value.type,
+                )
+                return self.complex_compare(node, ast.Eq, value, zero)
+            raise self.error(
+                node, "operator '~' expects an integer operand, found complex"
+            )
+        operand = self.as_scalar(node.operand, value)
         if isinstance(node.op, ast.Not):
             return self.ops.not_(operand)
         name = {ast.Invert: "invert", ast.USub: "neg", ast.UAdd: "pos"}[type(node.op)]
@@ -403,6 +608,8 @@ class ExpressionCompiler(ABC):
             result = self._contains(node, left, right, kind is ast.NotIn)
         elif kind in (ast.Is, ast.IsNot) and isinstance(left, StaticValue):
             result = self._identity(node, left, right, kind is ast.IsNot)
+        elif isinstance(left, ComplexValue) or isinstance(right, ComplexValue):
+            result = self.complex_compare(node, kind, left, right)
         else:
             result = self.compare_pair(
                 node,
@@ -583,6 +790,12 @@ class ExpressionCompiler(ABC):
         base = self.expr(node.value)
         if isinstance(base, ArrayValue):
             return self.array_attribute(node, base, node.attr)
+        if isinstance(base, ComplexValue):
+            return self.complex_attribute(node, base, node.attr)
+        if isinstance(base, RecordArrayValue):
+            return self.record_array_attribute(node, base, node.attr)
+        if isinstance(base, RecordValue):
+            return self.record_field(node, base, node.attr)
         if (
             isinstance(base, TupleValue)
             and base.fields is not None
@@ -603,6 +816,16 @@ class ExpressionCompiler(ABC):
     @abstractmethod
     def array_attribute(self, node: ast.AST, array: ArrayValue, attr: str) -> Value:
         """`a.shape`, `a.size`, `a.ndim` (defined in `arrays.py`)."""
+
+    @abstractmethod
+    def record_array_attribute(
+        self, node: ast.AST, array: RecordArrayValue, attr: str
+    ) -> Value:
+        """`a.x` of a record array, `a.shape` ... (defined in `arrays.py`)."""
+
+    @abstractmethod
+    def record_field(self, node: ast.AST, record: RecordValue, key: str | int) -> Value:
+        """`r.x` / `r['x']` of a record (defined in `arrays.py`)."""
 
     def static_attribute(self, node: ast.AST, value: StaticValue) -> Value:
         """A static attribute: a special register, a constant, or a static value."""
@@ -637,6 +860,17 @@ class ExpressionCompiler(ABC):
     # -- calls --------------------------------------------------------------------
 
     def _call(self, node: ast.Call) -> Value:
+        method = node.func
+        if (
+            isinstance(method, ast.Attribute)
+            and method.attr in ("conjugate", "conj")
+            and not node.args
+        ):
+            base = self.expr(method.value)
+            if isinstance(base, ComplexValue):
+                return self.conjugate(base)
+            if isinstance(base, Scalar):
+                return base  # a real number is its own conjugate
         callee = self.expr(node.func)
         return self.call(node, callee)
 
@@ -680,6 +914,22 @@ class ExpressionCompiler(ABC):
 
 def _is_bitwise(kind: type[ast.AST]) -> bool:
     return kind in (ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift)
+
+
+_OPERATOR_SYMBOLS: dict[type[ast.operator], str] = {
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
+    ast.BitAnd: "&",
+    ast.BitOr: "|",
+    ast.BitXor: "^",
+}
+
+
+def _and(a: Scalar, b: Scalar) -> Any:
+    return arith.AndIOp(a.value, b.value)
 
 
 def _or(a: Scalar, b: Scalar) -> Any:

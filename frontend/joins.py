@@ -23,13 +23,16 @@ from xdsl.ir import Block, SSAValue
 
 from simt.frontend.objects import (
     ArrayValue,
+    ComplexValue,
     RangeValue,
+    RecordArrayValue,
+    RecordValue,
     StaticValue,
     TupleValue,
     Value,
     describe_value,
 )
-from simt.frontend.types import BOOL, ScalarType
+from simt.frontend.types import BOOL, ScalarType, complex_of_part
 from simt.frontend.typing import unify
 from simt.frontend.values import Scalar, ValueBuilder
 
@@ -46,6 +49,8 @@ def scalar_leaves(value: Value) -> list[Scalar]:
     """The scalars a value is made of, in order."""
     if isinstance(value, Scalar):
         return [value]
+    if isinstance(value, ComplexValue):
+        return [value.real, value.imag]
     if isinstance(value, TupleValue):
         return [s for item in value.items for s in scalar_leaves(item)]
     if isinstance(value, RangeValue):
@@ -61,6 +66,9 @@ def rebuild(template: Value, scalars: Iterator[Scalar]) -> Value:
         return TupleValue(tuple(rebuild(item, scalars) for item in template.items))
     if isinstance(template, RangeValue):
         return RangeValue(next(scalars), next(scalars), next(scalars))
+    if isinstance(template, ComplexValue):
+        real, imag = next(scalars), next(scalars)
+        return ComplexValue(real, imag, complex_of_part(real.type))
     return template
 
 
@@ -74,10 +82,14 @@ def same_structure(a: Value, b: Value) -> bool:
         )
     if isinstance(a, RangeValue) and isinstance(b, RangeValue):
         return True
+    if isinstance(a, ComplexValue) and isinstance(b, ComplexValue):
+        return True
     if isinstance(a, ArrayValue) and isinstance(b, ArrayValue):
         return a.value is b.value
     if isinstance(a, StaticValue) and isinstance(b, StaticValue):
         return a.obj is b.obj and a.path == b.path
+    if isinstance(a, RecordArrayValue | RecordValue):
+        return a == b
     return False
 
 
@@ -128,6 +140,11 @@ def _mismatch(name: str, a: Value, b: Value) -> str:
         return (
             f"variable '{name}' refers to different arrays on different paths "
             "(arrays cannot be joined)"
+        )
+    if isinstance(a, RecordValue | RecordArrayValue):
+        return (
+            f"variable '{name}' refers to different records or record arrays on "
+            "different paths (records are references and cannot be joined)"
         )
     return (
         f"variable '{name}' holds values of incompatible kinds on different paths: "
@@ -181,14 +198,14 @@ class JoinPlan:
 def _shape(value: Value) -> object:
     if isinstance(value, TupleValue):
         return tuple(_shape(item) for item in value.items)
-    if isinstance(value, Scalar | RangeValue):
+    if isinstance(value, Scalar | RangeValue | ComplexValue):
         return type(value).__name__
     return id(value.value) if isinstance(value, ArrayValue) else id(value)
 
 
 def _opaque(value: Value) -> bool:
     """Whether a value holds an array or a compile-time value (no zero exists)."""
-    if isinstance(value, ArrayValue | StaticValue):
+    if isinstance(value, ArrayValue | StaticValue | RecordArrayValue | RecordValue):
         return True
     if isinstance(value, TupleValue):
         return any(_opaque(item) for item in value.items)

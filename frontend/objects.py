@@ -1,8 +1,12 @@
 """The kinds of value a kernel expression has, as the frontend sees them.
 
 * `Scalar` (`simt.frontend.values`): an SSA value with its numba scalar type;
+* `ComplexValue`: a complex number, a pair of float scalars;
 * `ArrayValue`: a memref SSA value with its numba array type (a kernel
   argument, a view `a[i]` / `a[lo:hi]`, a shared, local or constant array);
+* `RecordArrayValue`: an array of records, one `ArrayValue` per field;
+* `RecordValue`: one record of such an array (`a[i]`, or a record
+  parameter), a reference to its element;
 * `TupleValue`: a tuple of values (literals, `cuda.grid(2)`, `a.shape`,
   device-function results); it has no SSA value of its own: each element is
   its own value, and where control flow joins the elements are joined one
@@ -22,7 +26,7 @@ from dataclasses import dataclass
 
 from xdsl.ir import SSAValue
 
-from simt.frontend.types import ArrayType
+from simt.frontend.types import ArrayType, ComplexType, RecordArrayType
 from simt.frontend.values import Scalar
 
 
@@ -33,6 +37,40 @@ class ArrayValue:
     value: SSAValue
     type: ArrayType
     name: str
+
+
+@dataclass(frozen=True)
+class ComplexValue:
+    """A complex number: its real and imaginary parts, scalars of `type.part`."""
+
+    real: Scalar
+    imag: Scalar
+    type: ComplexType
+
+
+@dataclass(frozen=True)
+class RecordArrayValue:
+    """An array of records: one array per field (`fields`, in the record's
+    field order), all of the same leading shape."""
+
+    fields: tuple[ArrayValue, ...]
+    type: RecordArrayType
+    name: str
+
+    def field(self, name: str) -> ArrayValue | None:
+        for f, array in zip(self.type.record.fields, self.fields, strict=True):
+            if f.name == name:
+                return array
+        return None
+
+
+@dataclass(frozen=True)
+class RecordValue:
+    """One record `a[i]`: a reference to element `indices` of a record array
+    (numba's records are references: `a[i].x = v` writes the array)."""
+
+    array: RecordArrayValue
+    indices: tuple[SSAValue, ...]
 
 
 @dataclass(frozen=True)
@@ -64,7 +102,16 @@ class StaticValue:
     path: str | None = None
 
 
-Value = Scalar | ArrayValue | TupleValue | RangeValue | StaticValue
+Value = (
+    Scalar
+    | ComplexValue
+    | ArrayValue
+    | RecordArrayValue
+    | RecordValue
+    | TupleValue
+    | RangeValue
+    | StaticValue
+)
 
 
 def leaves(value: Value) -> Iterator[Value]:
@@ -80,8 +127,10 @@ def leaves(value: Value) -> Iterator[Value]:
 
 def describe_value(value: Value) -> str:
     """A short description for messages: `int32`, `array(float32, 2d, C)`, ..."""
-    if isinstance(value, Scalar | ArrayValue):
+    if isinstance(value, Scalar | ComplexValue | ArrayValue | RecordArrayValue):
         return str(value.type)
+    if isinstance(value, RecordValue):
+        return str(value.array.type.record)
     if isinstance(value, TupleValue):
         return "(" + ", ".join(describe_value(v) for v in value.items) + ")"
     if isinstance(value, RangeValue):

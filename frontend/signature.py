@@ -19,25 +19,40 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from simt.frontend.types import (
     BOOL,
+    COMPLEX128,
+    COMPLEX_NAMES,
     FLOAT64,
     UNSUPPORTED_SCALARS,
     ArrayType,
+    ComplexType,
     Layout,
+    RecordArrayType,
+    RecordType,
     ScalarType,
     TupleType,
+    complex_of_dtype,
     python_constant_type,
+    record_type,
     scalar_named,
     scalar_of_dtype,
 )
+from simt.model.records import (
+    RecordError,
+    complex_parts,
+    field_views,
+    is_complex_value,
+    is_record_value,
+    unwrap_hint,
+)
 
-ParamType = ScalarType | ArrayType | TupleType
+ParamType = ScalarType | ArrayType | TupleType | RecordArrayType | ComplexType
 
 
 @dataclass(frozen=True)
@@ -45,7 +60,7 @@ class KernelSignature:
     """The parameter types of a function and its result type (None: void)."""
 
     params: tuple[ParamType, ...]
-    result: ScalarType | None = None
+    result: ScalarType | ComplexType | None = None
 
     def __str__(self) -> str:
         """numba's string form: `void(float32[:, ::1], int64)`."""
@@ -55,21 +70,26 @@ class KernelSignature:
 
 def spelling(param: ParamType) -> str:
     """A parameter type in numba's string syntax (`float32[::1, :]`)."""
-    if isinstance(param, ScalarType):
+    if isinstance(param, ScalarType | ComplexType):
         return str(param)
+    if isinstance(param, RecordArrayType):
+        if param.scalar:
+            return str(param.record)
+        return f"array({param.record}, {param.ndim}d, {param.layout})"
     if isinstance(param, TupleType):
         items = [spelling(item) for item in param.items]
         if items and all(item == items[0] for item in items):
             return f"UniTuple({items[0]}, {len(items)})"
         return f"Tuple({', '.join(items)})"
     if param.ndim == 0:
-        return f"array({param.dtype}, 0d, {param.layout})"
+        return f"array({param.element}, 0d, {param.layout})"
+    element = param.element
     dims = [":"] * param.ndim
     if param.layout == "C":
         dims[-1] = "::1"
     elif param.layout == "F":
         dims[0] = "::1"
-    return f"{param.dtype}[{', '.join(dims)}]"
+    return f"{element}[{', '.join(dims)}]"
 
 
 class SignatureError(ValueError):
@@ -136,9 +156,12 @@ def _split(body: str) -> list[str]:
     return parts
 
 
-def _result_type(name: str) -> ScalarType | None:
+def _result_type(name: str) -> ScalarType | ComplexType | None:
     if name in _VOID:
         return None
+    number = COMPLEX_NAMES.get(name.split(".")[-1])
+    if number is not None:
+        return number
     return _scalar(name.split(".")[-1], name)
 
 
@@ -169,6 +192,11 @@ def parse_type(text: str) -> ParamType:
     if array is not None:
         layout = array.group("layout")
         assert layout in ("C", "F", "A")
+        number = COMPLEX_NAMES.get(array.group("dtype"))
+        if number is not None:
+            return ArrayType(
+                number.part, int(array.group("ndim")), layout, complex=True
+            )
         return ArrayType(
             _scalar(array.group("dtype"), text), int(array.group("ndim")), layout
         )
@@ -186,8 +214,14 @@ def parse_type(text: str) -> ParamType:
         raise SignatureError(
             f"expected a parameter type like 'int32' or 'float32[:, ::1]', found '{text}'"
         )
-    dtype = _scalar(match.group("name").split(".")[-1], text)
+    name = match.group("name").split(".")[-1]
     dims = match.group("dims")
+    number = COMPLEX_NAMES.get(name)
+    if number is not None:
+        if dims is None:
+            return number
+        return replace(_array(number.part, dims, text), complex=True)
+    dtype = _scalar(name, text)
     if dims is None:
         return dtype
     return _array(dtype, dims, text)
@@ -210,7 +244,7 @@ def _array(dtype: ScalarType, dims: str, text: str) -> ArrayType:
 
 def type_of_object(obj: object) -> ParamType:
     """The type of a numba type object (scalar, array or tuple), read by name."""
-    if isinstance(obj, ScalarType | ArrayType | TupleType):
+    if isinstance(obj, ScalarType | ArrayType | TupleType | RecordArrayType):
         return obj
     members = getattr(obj, "types", None)
     if isinstance(members, tuple) and type(obj).__name__ in (
@@ -226,8 +260,14 @@ def type_of_object(obj: object) -> ParamType:
     ndim = getattr(obj, "ndim", None)
     layout = getattr(obj, "layout", None)
     if dtype is not None and isinstance(ndim, int) and layout in ("C", "F", "A"):
+        number = COMPLEX_NAMES.get(str(dtype))
+        if number is not None:
+            return ArrayType(number.part, ndim, layout, complex=True)
         element = _scalar(str(dtype), str(obj))
         return ArrayType(element, ndim, layout)
+    number = COMPLEX_NAMES.get(str(obj))
+    if number is not None:
+        return number
     return _scalar(str(obj), str(obj))
 
 
@@ -239,17 +279,26 @@ def signature_of_args(args: Sequence[object]) -> KernelSignature:
 
 
 def typeof(value: object) -> ParamType:
-    """numba's `typeof` for the argument types a kernel takes."""
+    """numba's `typeof` for the argument types a kernel takes (`cuda.In(a)`
+    and the other argument hints as the array they wrap)."""
+    value = unwrap_hint(value)
     if isinstance(value, bool | np.bool_):
         return BOOL
     if isinstance(value, int):
         return python_constant_type(value)
     if isinstance(value, float):
         return FLOAT64
+    if isinstance(value, complex):
+        return COMPLEX128
+    if isinstance(value, np.void) and value.dtype.names is not None:
+        return RecordArrayType(_record(value.dtype), 1, "C", scalar=True)
     if isinstance(value, np.generic):
         found = scalar_of_dtype(value.dtype)
         if found is not None:
             return found
+        number = complex_of_dtype(value.dtype)
+        if number is not None:
+            return number
     if isinstance(value, tuple):
         items: tuple[Any, ...] = value
         fields = getattr(type(value), "_fields", None)
@@ -260,6 +309,11 @@ def typeof(value: object) -> ParamType:
     dtype = getattr(value, "dtype", None)
     ndim = getattr(value, "ndim", None)
     if isinstance(dtype, np.dtype) and isinstance(ndim, int):
+        if dtype.names is not None:
+            return RecordArrayType(_record(dtype), ndim, _layout(value))
+        number = complex_of_dtype(dtype)
+        if number is not None:
+            return ArrayType(number.part, ndim, _layout(value), complex=True)
         element = scalar_of_dtype(dtype)
         if element is None:
             raise SignatureError(f"arrays of dtype {dtype} are not supported")
@@ -268,6 +322,13 @@ def typeof(value: object) -> ParamType:
         f"cannot pass a value of type {type(value).__name__} to a kernel "
         "(expected an array or a number)"
     )
+
+
+def _record(dtype: np.dtype[Any]) -> RecordType:
+    try:
+        return record_type(dtype)
+    except RecordError as error:
+        raise SignatureError(str(error)) from None
 
 
 def _layout(array: object) -> Layout:
@@ -281,13 +342,19 @@ def _layout(array: object) -> Layout:
     return "A"
 
 
-def flatten_arguments(args: Sequence[object]) -> list[object]:
-    """Launch arguments as the kernel takes them: tuples element by element."""
+def flatten_arguments(args: Sequence[object], *, records: bool = True) -> list[object]:
+    """Launch arguments as the kernel takes them: tuples element by element,
+    and (with `records`) record arrays and record scalars field by field
+    (`simt.model.records.field_views`)."""
     flat: list[object] = []
-    for arg in args:
+    for arg in map(unwrap_hint, args):
         if isinstance(arg, tuple):
             items: tuple[object, ...] = arg
-            flat.extend(flatten_arguments(items))
+            flat.extend(flatten_arguments(items, records=records))
+        elif records and is_record_value(arg):
+            flat.extend(field_views(arg))
+        elif records and is_complex_value(arg):
+            flat.extend(complex_parts(arg))
         else:
             flat.append(arg)
     return flat

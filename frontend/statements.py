@@ -50,7 +50,13 @@ from itertools import count
 from typing import Any
 
 from xdsl.dialects import arith, cf, func, scf
-from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, StringAttr, UnitAttr
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    FunctionType,
+    IntegerAttr,
+    StringAttr,
+    UnitAttr,
+)
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
 from simt.frontend.arrays import ModuleBuilder
@@ -62,6 +68,9 @@ from simt.frontend.flow import assigned_in, liveness, unstructured_statements
 from simt.frontend.joins import JoinPlan, Slot, plan_join
 from simt.frontend.objects import (
     ArrayValue,
+    ComplexValue,
+    RecordArrayValue,
+    RecordValue,
     StaticValue,
     TupleValue,
     Value,
@@ -74,8 +83,15 @@ from simt.frontend.signature import (
     SignatureError,
     parse_signature,
 )
-from simt.frontend.types import ArrayType, ScalarType, TupleType
+from simt.frontend.types import (
+    ArrayType,
+    ComplexType,
+    RecordArrayType,
+    ScalarType,
+    TupleType,
+)
 from simt.frontend.values import Scalar
+from simt.model.captures import CAPTURES_ATTR
 from simt.model.kernel import ARG_NAMES_ATTR, KERNEL_ATTR
 
 _STATEMENT_NAMES: dict[type[ast.AST], str] = {
@@ -261,6 +277,7 @@ class KernelCompiler(CallCompiler):
         self.loops: list[_Loop] = []
         self.region = Region()
         self.entry = Block()
+        self.captures = {}
         self._hidden = count()
         self._target: str | None = None
         self._inline_sources: list[FunctionSource] = []
@@ -284,16 +301,26 @@ class KernelCompiler(CallCompiler):
         self.region = kernel.body
         self.entry = kernel.body.block
         args = iter(self.entry.args)
-        for name, param in zip(names, self.params, strict=True):
-            self.env[name] = _param_value(name, param, args)
         self.block = self.entry
+        for name, param in zip(names, self.params, strict=True):
+            value = _param_value(name, param, args)
+            if isinstance(value, RecordArrayValue) and value.type.scalar:
+                value = RecordValue(value, (self.ops.index_const(0),))
+            self.env[name] = value
         self.statements(self.body)
         if self.block is not None:
             self.ops.add(func.ReturnOp())
         kernel.attributes[KERNEL_ATTR] = UnitAttr()
-        kernel.attributes[ARG_NAMES_ATTR] = ArrayAttr(
-            [StringAttr(n) for n, _ in leaves]
-        )
+        names = [n for n, _ in leaves]
+        if self.captures:
+            captured = list(self.captures.values())
+            inputs += [array.type.memref for _, array in captured]
+            kernel.function_type = FunctionType.from_lists(inputs, [])
+            names += [f"$capture.{array.name}" for _, array in captured]
+            kernel.attributes[CAPTURES_ATTR] = ArrayAttr(
+                [StringAttr(token) for token, _ in captured]
+            )
+        kernel.attributes[ARG_NAMES_ATTR] = ArrayAttr([StringAttr(n) for n in names])
         return kernel
 
     def _parameter_names(self) -> list[str]:
@@ -350,9 +377,22 @@ class KernelCompiler(CallCompiler):
             self.env[target.id] = value
         elif isinstance(target, ast.Tuple | ast.List):
             self._unpack(target, value)
+        elif isinstance(target, ast.Attribute):
+            self.record_set_field(target, self._record_of(target), target.attr, value)
         else:
             assert isinstance(target, ast.Subscript)
             self._store(target, value)
+
+    def _record_of(self, target: ast.Attribute) -> RecordValue:
+        """The record whose field `target` (`r.x`) assigns."""
+        base = self.expr(target.value)
+        if not isinstance(base, RecordValue):
+            raise self.unsupported(
+                target,
+                f"assignment to {describe(target)}",
+                "only record fields (r.x) can be assigned as attributes",
+            )
+        return base
 
     def _unpack(self, target: ast.Tuple | ast.List, value: Value) -> None:
         if isinstance(value, ArrayValue) and value.type.ndim == 1:
@@ -385,7 +425,7 @@ class KernelCompiler(CallCompiler):
                     raise self.unsupported(element, "starred assignment")
                 self._check_target(element)
             return
-        if not isinstance(target, ast.Name):
+        if not isinstance(target, ast.Name | ast.Attribute):
             raise self.unsupported(
                 target,
                 f"assignment to {describe(target)}",
@@ -394,6 +434,13 @@ class KernelCompiler(CallCompiler):
 
     def _store(self, target: ast.Subscript, value: Value) -> None:
         base = self.expr(target.value)
+        if isinstance(base, RecordArrayValue):
+            self.record_array_set(target, base, target.slice, value)
+            return
+        if isinstance(base, RecordValue):
+            key = self._field_key(target.slice)
+            self.record_set_field(target, base, key, value)
+            return
         if not isinstance(base, ArrayValue):
             raise self.unsupported(
                 target,
@@ -406,16 +453,34 @@ class KernelCompiler(CallCompiler):
         kind = type(stmt.op)
         self._check_target(stmt.target)
         if isinstance(stmt.target, ast.Name):
-            current = self.as_scalar(
-                stmt, self._name(ast.Name(stmt.target.id, ast.Load()))
-            )
+            named = self._name(ast.Name(stmt.target.id, ast.Load()))
+            if isinstance(named, ComplexValue):
+                self.env[stmt.target.id] = self.complex_binary(
+                    stmt, kind, named, self.expr(stmt.value)
+                )
+                return
+            current = self.as_scalar(stmt, named)
             self.env[stmt.target.id] = self._combine(stmt, kind, current)
+            return
+        if isinstance(stmt.target, ast.Attribute):
+            record = self._record_of(stmt.target)
+            current = self.as_scalar(
+                stmt, self.record_field(stmt.target, record, stmt.target.attr)
+            )
+            updated = self._combine(stmt, kind, current)
+            self.record_set_field(stmt.target, record, stmt.target.attr, updated)
             return
         if not isinstance(stmt.target, ast.Subscript):
             raise self.unsupported(
                 stmt.target, f"augmented assignment to {describe(stmt.target)}"
             )
         base = self.expr(stmt.target.value)
+        if isinstance(base, RecordValue):
+            key = self._field_key(stmt.target.slice)
+            current = self.as_scalar(stmt, self.record_field(stmt.target, base, key))
+            updated = self._combine(stmt, kind, current)
+            self.record_set_field(stmt.target, base, key, updated)
+            return
         if not isinstance(base, ArrayValue):
             raise self.unsupported(
                 stmt.target, "augmented assignment", "only to array elements"
@@ -428,6 +493,13 @@ class KernelCompiler(CallCompiler):
                 stmt.target, "augmented assignment to an array slice"
             )
         indices = self.element_indices(base, parts)
+        if base.type.complex:
+            element = self.load_element(base, indices)
+            updated_number = self.complex_binary(
+                stmt, kind, element, self.expr(stmt.value)
+            )
+            self.store_element(stmt, base, indices, updated_number)
+            return
         from xdsl.dialects import memref
 
         loaded = self.ops.scalar(
@@ -680,6 +752,8 @@ class KernelCompiler(CallCompiler):
                 bound[name] = self.ops.convert(
                     self.as_scalar(node, bound[name]), declared
                 )
+            elif isinstance(declared, ComplexType):
+                bound[name] = self.as_complex(node, bound[name], declared)
         return bound
 
     def _inline(
@@ -732,10 +806,11 @@ class KernelCompiler(CallCompiler):
             )
         if result is None:
             return StaticValue(None)
-        if source.signature is not None and source.signature.result is not None:
-            return self.ops.convert(
-                self.as_scalar(node, result), source.signature.result
-            )
+        declared = None if source.signature is None else source.signature.result
+        if isinstance(declared, ComplexType):
+            return self.as_complex(node, result, declared)
+        if declared is not None:
+            return self.ops.convert(self.as_scalar(node, result), declared)
         return result
 
     # -- helpers for blocks, edges and loops ----------------------------------
@@ -1282,6 +1357,10 @@ def _param_leaves(
             for index, item in enumerate(param.items)
             for leaf in _param_leaves(f"{name}.{index}", item)
         ]
+    if isinstance(param, RecordArrayType):
+        return [(f"{name}.{f.name}", param.field_type(f)) for f in param.record.fields]
+    if isinstance(param, ComplexType):
+        return [(f"{name}.real", param.part), (f"{name}.imag", param.part)]
     return [(name, param)]
 
 
@@ -1293,6 +1372,16 @@ def _param_value(name: str, param: ParamType, args: Iterator[BlockArgument]) -> 
             for index, item in enumerate(param.items)
         )
         return TupleValue(items, param.fields)
+    if isinstance(param, RecordArrayType):
+        fields: list[ArrayValue] = []
+        for f in param.record.fields:
+            arg = next(args)
+            arg.name_hint = None
+            fields.append(ArrayValue(arg, param.field_type(f), f"{name}.{f.name}"))
+        return RecordArrayValue(tuple(fields), param, name)
+    if isinstance(param, ComplexType):
+        real, imag = next(args), next(args)
+        return ComplexValue(Scalar(real, param.part), Scalar(imag, param.part), param)
     arg = next(args)
     arg.name_hint = name if name.isidentifier() else None
     if isinstance(param, ArrayType):

@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 
 from simt.dialects.simt import MemorySpace, MemorySpaceAttr
+from simt.model.records import RecordField, record_fields
 
 Kind = Literal["b", "i", "u", "f"]
 
@@ -155,12 +156,47 @@ ALIASES: dict[str, ScalarType] = {
 """numba's spellings of the scalar types (`numba/core/types/__init__.py`)."""
 
 UNSUPPORTED_SCALARS: dict[str, str] = {
-    "complex64": "complex numbers are not supported",
-    "complex128": "complex numbers are not supported",
-    "c8": "complex numbers are not supported",
-    "c16": "complex numbers are not supported",
     "bfloat16": "bfloat16 is not supported",
 }
+
+
+@dataclass(frozen=True)
+class ComplexType:
+    """numba's `complex64` / `complex128`: a pair of floats of type `part`
+    (real, imaginary), as numba's complex data model stores them."""
+
+    name: str
+    part: ScalarType
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def dtype(self) -> np.dtype[np.generic]:
+        return np.dtype(self.name)
+
+
+COMPLEX64 = ComplexType("complex64", FLOAT32)
+COMPLEX128 = ComplexType("complex128", FLOAT64)
+
+COMPLEX_NAMES: dict[str, ComplexType] = {
+    "complex64": COMPLEX64,
+    "complex128": COMPLEX128,
+    "c8": COMPLEX64,
+    "c16": COMPLEX128,
+    "csingle": COMPLEX64,
+    "cdouble": COMPLEX128,
+    "complex_": COMPLEX128,
+}
+
+
+def complex_of_part(part: ScalarType) -> ComplexType:
+    """The complex type whose parts are `part` (float32: complex64, else complex128)."""
+    return COMPLEX64 if part == FLOAT32 else COMPLEX128
+
+
+def complex_of_dtype(dtype: np.dtype[np.generic]) -> ComplexType | None:
+    return COMPLEX_NAMES.get(dtype.name) if dtype.kind == "c" else None
 
 
 def scalar_named(name: str) -> ScalarType | None:
@@ -199,10 +235,19 @@ class ArrayType:
     space: MemorySpace = MemorySpace.GLOBAL
     shape: tuple[int, ...] | None = None
     """The static shape, for arrays the kernel allocates (shared, local, constant)."""
+    complex: bool = False
+    """An array of complex numbers of parts `dtype`: its memref has a trailing
+    dimension of 2 (real, imaginary) after the `ndim` the kernel indexes."""
 
     def __str__(self) -> str:
         where = "" if self.space is MemorySpace.GLOBAL else f" in {self.space} memory"
-        return f"array({self.dtype}, {self.ndim}d, {self.layout}){where}"
+        element = complex_of_part(self.dtype) if self.complex else self.dtype
+        return f"array({element}, {self.ndim}d, {self.layout}){where}"
+
+    @property
+    def element(self) -> ScalarType | ComplexType:
+        """The type of one element: `dtype`, or the complex type of its parts."""
+        return complex_of_part(self.dtype) if self.complex else self.dtype
 
     @property
     def memref(self) -> MemRefType[Attribute]:
@@ -212,13 +257,17 @@ class ArrayType:
         shape = (
             list(self.shape) if self.shape is not None else [DYNAMIC_INDEX] * self.ndim
         )
+        rank = self.ndim
+        if self.complex:
+            shape.append(2)
+            rank += 1
         space: Attribute = NoneAttr()
         if self.space is not MemorySpace.GLOBAL:
             space = MemorySpaceAttr(self.space)
         layout: StridedLayoutAttr | NoneAttr = NoneAttr()
-        if self.layout != "C" and self.ndim > 1:
-            strides: list[int | None] = [None] * self.ndim
-            if self.layout == "F":
+        if self.layout != "C" and rank > 1:
+            strides: list[int | None] = [None] * rank
+            if self.layout == "F" and not self.complex:
                 strides[0] = 1
             layout = StridedLayoutAttr(strides, None)
         return MemRefType(self.dtype.ir, shape, layout, space)
@@ -230,10 +279,79 @@ class TupleType:
     their `fields`): a kernel takes its elements as separate parameters, as
     numba-cuda's calling convention flattens them."""
 
-    items: tuple[ScalarType | ArrayType | TupleType, ...]
+    items: tuple[
+        ScalarType | ArrayType | TupleType | RecordArrayType | ComplexType, ...
+    ]
     fields: tuple[str, ...] | None = None
 
     def __str__(self) -> str:
         if self.items and all(item == self.items[0] for item in self.items):
             return f"UniTuple({self.items[0]}, {len(self.items)})"
         return f"Tuple({', '.join(str(item) for item in self.items)})"
+
+
+@dataclass(frozen=True)
+class RecordType:
+    """A numba `Record` type (a numpy structured dtype): its fields, each
+    stored as an array of a scalar type (see `simt.model.records`)."""
+
+    dtype: np.dtype[np.generic]
+    fields: tuple[RecordField, ...]
+
+    def __str__(self) -> str:
+        """numba's spelling: `Record(a[type=float64;offset=0],...;16;True)`."""
+        fields = ",".join(
+            f"{f.name}[type={_declared(f)};offset={f.offset}]" for f in self.fields
+        )
+        return f"Record({fields};{self.dtype.itemsize};{self.dtype.isalignedstruct})"
+
+    def field(self, name: str) -> RecordField | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+    def element(self, f: RecordField) -> ScalarType:
+        """The scalar type a field's storage holds."""
+        found = scalar_of_dtype(f.storage)
+        assert found is not None, f.storage
+        return found
+
+
+def _declared(f: RecordField) -> str:
+    if not f.subshape:
+        return str(f.declared)
+    return f"nestedarray({f.declared}, {f.subshape})"
+
+
+def record_type(dtype: np.dtype[np.generic]) -> RecordType:
+    """The record type of a structured dtype (raises `RecordError`)."""
+    return RecordType(dtype, record_fields(dtype))
+
+
+@dataclass(frozen=True)
+class RecordArrayType:
+    """An array of records in a memory space. A kernel takes it as one array
+    per field (`field_type`); a record scalar parameter (numba passes records
+    by reference) is a 1-element array whose element 0 is the record
+    (`scalar`)."""
+
+    record: RecordType
+    ndim: int
+    layout: Layout = "A"
+    space: MemorySpace = MemorySpace.GLOBAL
+    shape: tuple[int, ...] | None = None
+    scalar: bool = False
+
+    def __str__(self) -> str:
+        if self.scalar:
+            return str(self.record)
+        where = "" if self.space is MemorySpace.GLOBAL else f" in {self.space} memory"
+        return f"array({self.record}, {self.ndim}d, {self.layout}){where}"
+
+    def field_type(self, f: RecordField) -> ArrayType:
+        """The array holding field `f` of every record."""
+        number = f.kind == "complex"
+        dims = f.subshape if number else f.shape
+        element = self.record.element(f)
+        if self.shape is None:
+            return ArrayType(element, self.ndim + len(dims), "A", complex=number)
+        shape = self.shape + dims
+        return ArrayType(element, len(shape), "C", self.space, shape, complex=number)

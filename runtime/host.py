@@ -95,6 +95,7 @@ from simt.lowering.host_shim import (
     FaultKind,
     Field,
 )
+from simt.model.captures import host_array, kernel_captures
 from simt.model.errors import SimtError
 from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK
 from simt.runtime.abi import kernel_params, numpy_dtype, stores_as
@@ -221,6 +222,22 @@ def _array_words(name: str, type_: MemRefType, value: object) -> list[int]:
         raise HostExecutionError(f"argument '{name}' is a read-only array")
     words = [0, 0, value.size, value.itemsize, value.ctypes.data]
     return words + list(value.shape) + list(value.strides)
+
+
+def _captures(kernel: func.FuncOp) -> list[object]:
+    """The host memory of the device arrays the kernel captures from its
+    globals (`simt.model.captures`), its trailing parameters."""
+    arrays: list[object] = []
+    for obj in kernel_captures(kernel):
+        host = host_array(obj)
+        if host is None:
+            raise HostExecutionError(
+                f"@{kernel.sym_name.data} captures the device array "
+                f"{type(obj).__name__} from its globals: host execution reaches "
+                "captured arrays in host memory only (numba's CUDA simulator's)"
+            )
+        arrays.append(host)
+    return arrays
 
 
 def _array_range(array: np.ndarray) -> tuple[int, int] | None:
@@ -405,7 +422,7 @@ class HostModule:
                 f"dynamic shared memory must be in [0, {MAX_SHARED_BYTES_PER_BLOCK}] bytes, "
                 f"found {dynamic_shared_bytes}"
             )
-        bound = _bind(function, entry, flatten_arguments(args))
+        bound = _bind(function, entry, flatten_arguments(args) + _captures(function))
         bound.dynamic_shared = dynamic_shared_bytes
         if step_limit is not None and step_limit < 1:
             raise HostExecutionError(f"step_limit must be positive, found {step_limit}")

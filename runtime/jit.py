@@ -49,6 +49,7 @@ from typing import Any, Literal, overload
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
+from simt.model.captures import kernel_captures
 from simt.model.errors import UsageError
 from simt.model.kernel import kernels_of
 from simt.runtime.abi import kernel_params, marshal
@@ -172,7 +173,7 @@ class SimtKernel:
             return self.signature
         from simt.frontend.signature import signature_of_args
 
-        return str(signature_of_args(args))
+        return signature_of_args(args)
 
     def gpu_kernel(
         self, capability: tuple[int, int], signature: object | None = None
@@ -282,7 +283,12 @@ class SimtKernel:
         from simt.frontend.signature import flatten_arguments
 
         kernel = self.gpu_kernel(current_capability(), signature)
-        device_args, copy_back = with_device_arrays(flatten_arguments(args))
+        device_args, copy_back = with_device_arrays(
+            flatten_arguments(args, records=False)
+        )
+        device_args = flatten_arguments(device_args)
+        entry = find_kernel(self.specialize(signature), self.py_func.__name__)
+        device_args += kernel_captures(entry)
         if shared_bytes:
             launch_function(
                 kernel.function(),

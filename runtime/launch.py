@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from simt.lowering.ptx import ARCHES
+from simt.model.records import record_scalar_array
 from simt.runtime.abi import KernelParam, marshal
 
 Dim3 = tuple[int, int, int]
@@ -128,12 +129,16 @@ class GpuKernel:
 def with_device_arrays(
     args: Sequence[object],
 ) -> tuple[list[object], Callable[[], None]]:
-    """Copies numpy arrays in `args` to the device; returns the args and a copy-back."""
+    """Copies numpy arrays in `args` to the device (a record scalar as a
+    1-element array, numba passes records by reference); returns the args
+    and a copy-back."""
     from numba import cuda
 
     converted: list[object] = []
     pairs: list[tuple[np.ndarray[Any, Any], Any]] = []
     for value in args:
+        if isinstance(value, np.void) and value.dtype.names is not None:
+            value = record_scalar_array(value)
         if isinstance(value, np.ndarray):
             device = cuda.to_device(value)
             pairs.append((value, device))

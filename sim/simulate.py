@@ -41,9 +41,17 @@ from xdsl.dialects.builtin import ArrayAttr, MemRefType, ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute
 
+from simt.model.captures import host_array, kernel_captures
 from simt.model.costs import CostTable, as_cost_table
 from simt.model.kernel import ARG_NAMES_ATTR, is_kernel
 from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK
+from simt.model.records import (
+    complex_parts,
+    field_views,
+    is_complex_value,
+    is_record_value,
+    unwrap_hint,
+)
 from simt.sim.activity import ActivityTrace
 from simt.sim.errors import SimulationError
 from simt.sim.launch import Launch, as_dim3, check_cuda_limits, check_memory
@@ -410,8 +418,9 @@ def bind_arguments(func: FuncOp, args: Sequence[Any], slots: int) -> list[Value]
     """The simulator's values of the kernel arguments, checked against the types.
 
     A tuple argument binds one parameter per element (numba-cuda passes
-    tuples flattened, and so does the frontend's kernel)."""
-    args = _flatten(args)
+    tuples flattened, and so does the frontend's kernel), a record array or
+    record one parameter per field (`simt.model.records`)."""
+    args = _flatten(args) + _captured_arrays(func)
     types = func.function_type.inputs.data
     names = argument_names(func)
     if len(args) != len(types):
@@ -425,12 +434,32 @@ def bind_arguments(func: FuncOp, args: Sequence[Any], slots: int) -> list[Value]
     ]
 
 
+def _captured_arrays(func: FuncOp) -> list[Any]:
+    """The host memory of the device arrays the kernel captures from its
+    globals (`simt.model.captures`), its trailing parameters."""
+    arrays: list[Any] = []
+    for obj in kernel_captures(func):
+        host = host_array(obj)
+        if host is None:
+            raise SimulationError(
+                f"@{func.sym_name.data} captures the device array "
+                f"{type(obj).__name__} from its globals: the simulator reaches "
+                "captured arrays in host memory only (numba's CUDA simulator's)"
+            )
+        arrays.append(host)
+    return arrays
+
+
 def _flatten(args: Sequence[Any]) -> list[Any]:
     flat: list[Any] = []
-    for arg in args:
+    for arg in map(unwrap_hint, args):
         if isinstance(arg, tuple):
             items: tuple[Any, ...] = arg
             flat.extend(_flatten(items))
+        elif is_record_value(arg):
+            flat.extend(field_views(arg))
+        elif is_complex_value(arg):
+            flat.extend(complex_parts(arg))
         else:
             flat.append(arg)
     return flat

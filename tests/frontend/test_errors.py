@@ -111,7 +111,7 @@ def test_error_location_of_a_function_object_is_in_its_file() -> None:
             "the signature gives 1 parameter(s), function 'kernel' has 2",
         ),
         ("int32(int32[:], int32)", "expected return type 'void'"),
-        ("void(complex64[:], int32)", "complex numbers are not supported"),
+        ("void(bfloat16[:], int32)", "bfloat16 is not supported"),
         ("void(text[:], int32)", "expected a scalar type"),
         ("void(int32[:, ::2], int32)", "expected a parameter type like"),
         ("void int32", "expected a signature like"),
