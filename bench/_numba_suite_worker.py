@@ -50,6 +50,8 @@ from typing import Any
 
 import numpy as np
 
+from simt.bench.numba_suite import PART2_CONSTRUCT, needs_part2
+
 _STEP_LIMIT = 2 * 10**8
 _ARCHES = ("sm_70", "sm_80", "sm_90")
 _RTOL = 1e-5
@@ -449,6 +451,8 @@ _CALL_CONSTRUCTS = {
 
 def _node_constructs(node: ast.AST, namespace: dict[str, Any]) -> set[str]:
     found: set[str] = set()
+    if _is_part2(node):
+        found.add(PART2_CONSTRUCT)
     if isinstance(node, ast.Call):
         text = ast.unparse(node.func).removeprefix("numba.")
         found |= {
@@ -480,6 +484,32 @@ def _node_constructs(node: ast.AST, namespace: dict[str, Any]) -> set[str]:
     if isinstance(node, ast.Break | ast.Continue):
         found.add("break/continue")
     return found
+
+
+_FULL_MASK_VOTES = ("cuda.any_sync", "cuda.all_sync", "cuda.ballot_sync")
+
+
+def _is_part2(node: ast.AST) -> bool:
+    """Whether `node` is an operation of part 2 of the language (issue 15):
+    a call `needs_part2` names, a vote with a mask other than the literal
+    full mask, or `**` whose exponent is not an integer literal in [0, 64]."""
+    if isinstance(node, ast.Call):
+        text = ast.unparse(node.func).removeprefix("numba.")
+        if needs_part2(f"call to {text}"):
+            return True
+        return text in _FULL_MASK_VOTES and not (
+            node.args
+            and isinstance(node.args[0], ast.Constant)
+            and node.args[0].value in (0xFFFFFFFF, -1)
+        )
+    if isinstance(node, ast.BinOp | ast.AugAssign) and isinstance(node.op, ast.Pow):
+        exponent = node.right if isinstance(node, ast.BinOp) else node.value
+        return not (
+            isinstance(exponent, ast.Constant)
+            and type(exponent.value) is int
+            and 0 <= exponent.value <= 64
+        )
+    return False
 
 
 if __name__ == "__main__":

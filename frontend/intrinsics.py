@@ -775,7 +775,7 @@ INTRINSICS: dict[str, Handler] = {
     "round": _round,
     "pow": _pow,
     "divmod": _divmod,
-    **{f"cuda.atomic.{k}": _atomic for k in _ATOMIC_TYPES if k != "add"},
+    **{f"cuda.atomic.{k}": _atomic for k in _ATOMIC_TYPES},
     "cuda.atomic.cas": _atomic_cas,
     "cuda.atomic.compare_and_swap": _compare_and_swap,
     **{f"cuda.{s}": _shuffle for s in _SHUFFLES},
