@@ -341,9 +341,11 @@ def power(
 
 
 def _integer_power(c: ExpressionCompiler, a: Scalar, b: Scalar) -> Scalar:
-    """numba's `int_power`: squaring over the bits of |b| (a loop that stops
-    at 0 x 17 steps, unrolled with selects: the same products), inverted for
-    a negative `b`, `math.pow` above 0x10000."""
+    """numba's `int_power`: repeated squaring over the bits of |b|, inverted
+    for a negative `b`, `math.pow` above 0x10000. numba's loop stops when the
+    remaining exponent is 0; here the 17 steps an exponent up to 0x10000 can
+    take are unrolled with selects, which multiplies the same factors in the
+    same order."""
     t = a.type
     zero = c.ops.zero(b.type)
     negative = c.ops.compare(ast.Lt, b, zero)
@@ -733,13 +735,11 @@ def _libdevice(c: CallCompiler, node: ast.Call, path: str) -> Value:
         return _float_op(c, UNARY_BUILDERS[base], converted, sig.result)
     if base in BINARY_BUILDERS and len(args) == 2 and sig.args[1].is_float:
         return _float_op(c, BINARY_BUILDERS[base], converted, sig.result)
-    if base in ("powi", "ldexp") and sig.result.is_float:
-        build = math.FPowIOp if base == "powi" else None
-        op = (
-            build(converted[0].value, converted[1].value)
-            if build is not None
-            else ops.LibmOp("ldexp", [converted[0].value, converted[1].value])
-        )
+    if base == "powi" and sig.result.is_float:
+        op = math.FPowIOp(converted[0].value, converted[1].value)
+        return c.ops.scalar(op, sig.result)
+    if base == "ldexp" and sig.result.is_float:
+        op = ops.LibmOp("ldexp", [converted[0].value, converted[1].value])
         return c.ops.scalar(op, sig.result)
     if base == "fma" and sig.result.is_float:
         return _float_op(

@@ -82,7 +82,20 @@ def _simulate(source: str, signature: str, args: list[Any], threads: int = 0) ->
     simt.simulate(module, (1,), (threads or len(args[-1]),), args)
 
 
-SAMPLES = [0.0, -0.0, 0.3, -0.7, 1.0, 2.5, -3.0, 10.0, math.inf, -math.inf, math.nan, 1e-3]
+SAMPLES = [
+    0.0,
+    -0.0,
+    0.3,
+    -0.7,
+    1.0,
+    2.5,
+    -3.0,
+    10.0,
+    math.inf,
+    -math.inf,
+    math.nan,
+    1e-3,
+]
 
 
 def _c(fn: Any) -> Any:
@@ -154,7 +167,9 @@ def _values(dtype: str, fn: str) -> np.ndarray[Any, Any]:
 def test_unary_math_matches_c_on_special_values(fn: str, dtype: str) -> None:
     x = _values(dtype, fn)
     out = np.zeros_like(x)
-    _simulate(_kernel(f"out[i] = math.{fn}(x[i])"), f"void({dtype}[:], {dtype}[:])", [x, out])
+    _simulate(
+        _kernel(f"out[i] = math.{fn}(x[i])"), f"void({dtype}[:], {dtype}[:])", [x, out]
+    )
     with np.errstate(all="ignore"):
         expected = [UNARY[fn](float(v)) for v in x]
     _close(out, expected, dtype)
@@ -190,7 +205,9 @@ def test_binary_math_matches_c(fn: str, dtype: str) -> None:
 def test_integer_arguments_compute_in_float64() -> None:
     x = np.array([1, 2, 3, -4], dtype=np.int32)
     out = np.zeros(4, dtype=np.float64)
-    source = _kernel("out[i] = math.atan2(x[i], 3) + math.hypot(x[i], x[i]) + math.sin(x[i])")
+    source = _kernel(
+        "out[i] = math.atan2(x[i], 3) + math.hypot(x[i], x[i]) + math.sin(x[i])"
+    )
     _simulate(source, "void(int32[:], float64[:])", [x, out])
     expected = [math.atan2(v, 3) + math.hypot(v, v) + math.sin(v) for v in x.tolist()]
     np.testing.assert_allclose(out, expected, rtol=1e-15)
@@ -360,7 +377,9 @@ def test_compare_and_swap_on_a_view_and_cas_with_a_tuple_index() -> None:
     old = np.zeros(8, np.int64)
     cas = np.zeros(8, np.int64)
     signature = "void(int64[:], int64[:], int64[:, :], int64[:], int64[:])"
-    _simulate(_kernel(body, "x, res, grid, cas, out"), signature, [x, res, grid, cas, old])
+    _simulate(
+        _kernel(body, "x, res, grid, cas, out"), signature, [x, res, grid, cas, old]
+    )
     assert old.tolist() == [0, 5, 0, 7, 0, 0, 1, 0]
     assert res.tolist() == [1, 5, 3, 7, 5, 6, 1, 8]
     assert cas.tolist() == [0, 0, 100, 0, 100, 0, 100, 0]
@@ -396,7 +415,16 @@ def test_warp_primitives_through_the_frontend() -> None:
         down = x[lane + 2] if lane < 30 else x[lane]
         total = int(x[lane ^ 1]) + int(x[0]) + int(up) - int(down)
         group = sum(1 for v in x if v % 3 == x[lane] % 3)
-        want = total * 1000000 + ballot * 10000 + ballot * 100 + 1 + group * 2 + 7000 + 1 + 32
+        want = (
+            total * 1000000
+            + ballot * 10000
+            + ballot * 100
+            + 1
+            + group * 2
+            + 7000
+            + 1
+            + 32
+        )
         assert out[lane] == want, lane
 
 
