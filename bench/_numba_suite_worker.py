@@ -184,11 +184,20 @@ def _compile(
     the module, or None when simt rejected or failed it."""
     import simt
     from simt.frontend import FrontendError
-    from simt.frontend.signature import SignatureError, signature_of_args
+    from simt.frontend.signature import (
+        SignatureError,
+        parse_signature,
+        signature_of_args,
+    )
 
     fn = kernel.fn
     try:
-        signature = signature_of_args([_host(a) for a in args])
+        declared = getattr(kernel, DECLARED, None)
+        signature = (
+            parse_signature(declared)
+            if declared is not None
+            else signature_of_args([_host(a) for a in args])
+        )
     except SignatureError as error:
         record["compile"] = f"rejected: {error}"
         return None
@@ -265,6 +274,39 @@ def _assemble(module: Any, key: tuple[int, str], recorder: Recorder) -> str:
 # ---------------------------------------------------------------------------
 
 
+DECLARED = "_simt_declared_signature"
+"""The attribute under which a kernel keeps the one signature it was declared
+with (`cuda.jit("void(int32[:], int32)")`): numba's simulator drops it, and
+without it a launch would be typed by its arguments (`typeof`: a Python int
+is int64), which is not what numba compiles on a GPU."""
+
+
+def _keep_declared_signatures() -> None:
+    """Wraps the simulator's `cuda.jit` so that a kernel declared with one
+    signature keeps it (`DECLARED`); lists of signatures are typed by the
+    arguments, as before."""
+    import numba.cuda
+    from numba.cuda.simulator import api
+
+    original = api.jit
+
+    def jit(func_or_sig: Any = None, *args: Any, **kwargs: Any) -> Any:
+        made = original(func_or_sig, *args, **kwargs)
+        declared = func_or_sig is not None and not callable(func_or_sig)
+        if not declared or isinstance(func_or_sig, list) or kwargs.get("device"):
+            return made
+
+        def wrapper(fn: Any) -> Any:
+            kernel = made(fn)
+            setattr(kernel, DECLARED, func_or_sig)
+            return kernel
+
+        return wrapper
+
+    api.jit = jit
+    numba.cuda.jit = jit  # pyright: ignore[reportAttributeAccessIssue]
+
+
 def _install() -> None:
     from numba.cuda.simulator import kernel as sim_kernel
     from numba.cuda.simulator import kernelapi
@@ -277,6 +319,7 @@ def _install() -> None:
         return _launch(self, args, original)
 
     sim_kernel.FakeCUDAKernel.__call__ = call  # pyright: ignore[reportAttributeAccessIssue]
+    _keep_declared_signatures()
     swapped = kernelapi.swapped_cuda_module
 
     @contextlib.contextmanager
