@@ -50,6 +50,8 @@ from typing import Any
 
 import numpy as np
 
+from simt.bench.numba_suite import PART2_CONSTRUCT, needs_part2
+
 _STEP_LIMIT = 2 * 10**8
 _ARCHES = ("sm_70", "sm_80", "sm_90")
 _RTOL = 1e-5
@@ -212,7 +214,11 @@ def _compile(
     the module, or None when simt rejected or failed it."""
     import simt
     from simt.frontend import FrontendError
-    from simt.frontend.signature import SignatureError, signature_of_args
+    from simt.frontend.signature import (
+        SignatureError,
+        parse_signature,
+        signature_of_args,
+    )
 
     fn = kernel.fn
     if getattr(kernel, "extensions", None):
@@ -221,7 +227,12 @@ def _compile(
         record["compile"] = "rejected: kernel extensions (kernel.extensions)"
         return None
     try:
-        signature = signature_of_args([_host(a) for a in args])
+        declared = getattr(kernel, DECLARED, None)
+        signature = (
+            parse_signature(declared)
+            if declared is not None
+            else signature_of_args([_host(a) for a in args])
+        )
     except SignatureError as error:
         record["compile"] = f"rejected: {error}"
         return None
@@ -298,6 +309,39 @@ def _assemble(module: Any, key: tuple[int, str], recorder: Recorder) -> str:
 # ---------------------------------------------------------------------------
 
 
+DECLARED = "_simt_declared_signature"
+"""The attribute under which a kernel keeps the one signature it was declared
+with (`cuda.jit("void(int32[:], int32)")`): numba's simulator drops it, and
+without it a launch would be typed by its arguments (`typeof`: a Python int
+is int64), which is not what numba compiles on a GPU."""
+
+
+def _keep_declared_signatures() -> None:
+    """Wraps the simulator's `cuda.jit` so that a kernel declared with one
+    signature keeps it (`DECLARED`); lists of signatures are typed by the
+    arguments, as before."""
+    import numba.cuda
+    from numba.cuda.simulator import api
+
+    original = api.jit
+
+    def jit(func_or_sig: Any = None, *args: Any, **kwargs: Any) -> Any:
+        made = original(func_or_sig, *args, **kwargs)
+        declared = func_or_sig is not None and not callable(func_or_sig)
+        if not declared or isinstance(func_or_sig, list) or kwargs.get("device"):
+            return made
+
+        def wrapper(fn: Any) -> Any:
+            kernel = made(fn)
+            setattr(kernel, DECLARED, func_or_sig)
+            return kernel
+
+        return wrapper
+
+    api.jit = jit
+    numba.cuda.jit = jit  # pyright: ignore[reportAttributeAccessIssue]
+
+
 def _install() -> None:
     from numba.cuda.simulator import kernel as sim_kernel
     from numba.cuda.simulator import kernelapi
@@ -310,6 +354,7 @@ def _install() -> None:
         return _launch(self, args, original)
 
     sim_kernel.FakeCUDAKernel.__call__ = call  # pyright: ignore[reportAttributeAccessIssue]
+    _keep_declared_signatures()
     swapped = kernelapi.swapped_cuda_module
 
     @contextlib.contextmanager
@@ -484,6 +529,8 @@ _CALL_CONSTRUCTS = {
 
 def _node_constructs(node: ast.AST, namespace: dict[str, Any]) -> set[str]:
     found: set[str] = set()
+    if _is_part2(node):
+        found.add(PART2_CONSTRUCT)
     if isinstance(node, ast.Call):
         text = ast.unparse(node.func).removeprefix("numba.")
         found |= {
@@ -515,6 +562,32 @@ def _node_constructs(node: ast.AST, namespace: dict[str, Any]) -> set[str]:
     if isinstance(node, ast.Break | ast.Continue):
         found.add("break/continue")
     return found
+
+
+_FULL_MASK_VOTES = ("cuda.any_sync", "cuda.all_sync", "cuda.ballot_sync")
+
+
+def _is_part2(node: ast.AST) -> bool:
+    """Whether `node` is an operation of part 2 of the language (issue 15):
+    a call `needs_part2` names, a vote with a mask other than the literal
+    full mask, or `**` whose exponent is not an integer literal in [0, 64]."""
+    if isinstance(node, ast.Call):
+        text = ast.unparse(node.func).removeprefix("numba.")
+        if needs_part2(f"call to {text}"):
+            return True
+        return text in _FULL_MASK_VOTES and not (
+            node.args
+            and isinstance(node.args[0], ast.Constant)
+            and node.args[0].value in (0xFFFFFFFF, -1)
+        )
+    if isinstance(node, ast.BinOp | ast.AugAssign) and isinstance(node.op, ast.Pow):
+        exponent = node.right if isinstance(node, ast.BinOp) else node.value
+        return not (
+            isinstance(exponent, ast.Constant)
+            and type(exponent.value) is int
+            and 0 <= exponent.value <= 64
+        )
+    return False
 
 
 if __name__ == "__main__":

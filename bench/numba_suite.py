@@ -91,6 +91,10 @@ PART2_CALLS = (
 """Calls of part 2 of the language (issue 15): math library, atomics other
 than add, warp primitives, cuda.random."""
 
+PART2_CONSTRUCT = "part 2 operations"
+"""The construct the worker records for a kernel that uses part 2 of the
+language (`_numba_suite_worker._is_part2`)."""
+
 PART1_MATH = ("math.sqrt", "math.exp", "math.log", "math.floor", "math.ceil")
 
 
@@ -196,6 +200,12 @@ def rejection_construct(message: str) -> str:
         return found.group(1)
     text = message.split(": ", 2)[-1] if message.startswith("rejected: ") else message
     return re.sub(r"^[^ ]*:\d+:\d+: ", "", text.removeprefix("rejected: "))[:120]
+
+
+def uses_part2(row: dict[str, Any]) -> bool:
+    """Whether a kernel of the report uses part 2 of the language: rejected
+    for it, or an operation of it found in its source."""
+    return row["outcome"] == "needs part 2" or PART2_CONSTRUCT in row["constructs"]
 
 
 def needs_part2(construct: str) -> bool:
@@ -311,8 +321,10 @@ def summarize(
             }
         )
     outcomes = Counter(r["outcome"] for r in rows)
-    part1 = [r for r in rows if r["outcome"] != "needs part 2"]
+    part2 = [r for r in rows if uses_part2(r)]
+    part1 = [r for r in rows if not uses_part2(r)]
     equal = sum(1 for r in part1 if r["outcome"] == "equal")
+    equal2 = sum(1 for r in part2 if r["outcome"] == "equal")
     constructs: dict[str, Counter[str]] = defaultdict(Counter)
     for row in rows:
         for construct in row["constructs"]:
@@ -338,6 +350,10 @@ def summarize(
         "part1_kernels": len(part1),
         "part1_equal": equal,
         "part1_equal_fraction": round(equal / len(part1), 4) if part1 else 0.0,
+        "part2_kernels": len(part2),
+        "part2_equal": equal2,
+        "part2_equal_fraction": round(equal2 / len(part2), 4) if part2 else 0.0,
+        "part2_outcomes": dict(Counter(r["outcome"] for r in part2)),
         "constructs": {k: dict(v) for k, v in sorted(constructs.items())},
         "rejections": dict(rejections.most_common()),
         "module_errors": {
@@ -397,6 +413,10 @@ def markdown(summary: dict[str, Any]) -> str:
         f"- kernels that need only part 1 of the language: {summary['part1_kernels']}, "
         f"of which **{summary['part1_equal']} ({summary['part1_equal_fraction']:.1%}) "
         "compile, simulate equal to the reference and assemble for sm_70/80/90**",
+        f"- kernels that use part 2 (math library, atomics, warp and block "
+        f"primitives, `**`, libdevice, cuda.random, ...): {summary['part2_kernels']}, "
+        f"of which **{summary['part2_equal']} ({summary['part2_equal_fraction']:.1%}) "
+        f"equal**; their outcomes: {summary['part2_outcomes']}",
         "",
         "| outcome | kernels |",
         "|---|---|",
@@ -469,7 +489,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     (options.out / "numba_suite.md").write_text(markdown(summary))
     print(
         f"{summary['part1_equal']}/{summary['part1_kernels']} part-1 kernels equal "
-        f"({summary['part1_equal_fraction']:.1%}); outcomes {summary['outcomes']}",
+        f"({summary['part1_equal_fraction']:.1%}); "
+        f"{summary['part2_equal']}/{summary['part2_kernels']} part-2 kernels equal; "
+        f"outcomes {summary['outcomes']}",
         file=sys.stderr,
     )
 

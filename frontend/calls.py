@@ -14,12 +14,14 @@ numba-cuda intrinsics:
 * `cuda.grid(n)`, `cuda.gridsize(n)` for n = 1, 2, 3: `int64` for n = 1,
   else a tuple of n `int64` (`threadIdx + blockIdx * blockDim` and
   `blockDim * gridDim` per dimension);
-* `cuda.syncthreads()` (a statement), `cuda.atomic.add(a, i, v)` (`i` an
-  integer or a tuple for N-d arrays; returns the old value),
-  `cuda.any_sync/all_sync/ballot_sync(0xffffffff, p)`;
+* `cuda.syncthreads()` (a statement);
 * `cuda.shared.array(shape, dtype)` (static shape, or 0 for dynamic shared
   memory), `cuda.local.array(shape, dtype)`, `cuda.const.array_like(arr)`,
   with positional or keyword (`shape=`, `dtype=`) arguments.
+
+Part 2 of the language (the rest of `math`, every `cuda.atomic`, warp and
+block primitives, `libdevice`) is `simt.frontend.intrinsics`, looked up
+first by `intrinsic_handler`.
 """
 
 from __future__ import annotations
@@ -31,9 +33,11 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import math
+from xdsl.ir import SSAValue
 
 from simt.dialects import simt
 from simt.frontend.arrays import ArrayCompiler
+from simt.frontend.intrinsics import intrinsic_handler
 from simt.frontend.objects import (
     ArrayValue,
     ComplexValue,
@@ -57,19 +61,17 @@ from simt.frontend.types import (
 from simt.frontend.typing import resolve
 from simt.frontend.values import Scalar
 
-FULL_MASK = 0xFFFFFFFF
-
+_VOTES = {
+    "cuda.any_sync": simt.VoteAnyOp,
+    "cuda.all_sync": simt.VoteAllOp,
+    "cuda.ballot_sync": simt.BallotOp,
+}
 _MATH_OPS: dict[str, type[Any]] = {
     "math.sqrt": math.SqrtOp,
     "math.exp": math.ExpOp,
     "math.log": math.LogOp,
     "math.floor": math.FloorOp,
     "math.ceil": math.CeilOp,
-}
-_VOTES = {
-    "cuda.any_sync": simt.VoteAnyOp,
-    "cuda.all_sync": simt.VoteAllOp,
-    "cuda.ballot_sync": simt.BallotOp,
 }
 
 
@@ -83,6 +85,9 @@ class CallCompiler(ArrayCompiler):
                 f"call to {ast.unparse(node.func)}",
                 f"a value of type {describe_value(callee)} is not callable",
             )
+        intrinsic = intrinsic_handler(callee.path) if callee.path is not None else None
+        if intrinsic is not None and callee.path is not None:
+            return intrinsic(self, node, callee.path)
         handler = CALL_HANDLERS.get(callee.path) if callee.path is not None else None
         if handler is not None:
             return handler(self, node)
@@ -320,13 +325,13 @@ class CallCompiler(ArrayCompiler):
         self.ops.add(simt.BarrierOp())
         self.ops.node = previous
 
-    def _atomic_add(self, node: ast.Call) -> Scalar:
-        """`cuda.atomic.add(a, i, v)`: v cast to the element type; the old value."""
-        self.expect_args(node, 3)
-        array = self.array_arg(node.args[0])
+    def atomic_indices(
+        self, node: ast.Call, path: str, array: ArrayValue, index: ast.expr
+    ) -> list[SSAValue]:
+        """The element indices of `path(array, index, ...)`: an integer or a
+        tuple with one integer per dimension, wrapped around as numba does."""
         if array.type.space is simt.MemorySpace.CONSTANT:
             raise self.error(node, f"cannot write to constant array '{array.name}'")
-        index = node.args[1]
         if isinstance(index, ast.Slice):
             raise self.unsupported(index, "slice", "atomics take integer indices")
         parts = self._indices(index)
@@ -335,13 +340,10 @@ class CallCompiler(ArrayCompiler):
         ):
             raise self.error(
                 node,
-                f"cuda.atomic.add expects {array.type.ndim} index(es) for "
+                f"{path} expects {array.type.ndim} index(es) for "
                 f"'{array.name}', found {len(parts)}",
             )
-        indices = self.element_indices(array, parts)
-        value = self.ops.convert(self.scalar(node.args[2]), array.type.dtype)
-        op = simt.AtomicAddOp(value.value, array.value, indices)
-        return self.ops.scalar(op, array.type.dtype)
+        return self.element_indices(array, parts)
 
     def array_arg(self, node: ast.expr) -> ArrayValue:
         value = self.expr(node)
@@ -352,21 +354,9 @@ class CallCompiler(ArrayCompiler):
             )
         return value
 
-    def _vote(self, node: ast.Call) -> Scalar:
-        self.expect_args(node, 2)
-        mask = node.args[0]
-        if not (
-            isinstance(mask, ast.Constant)
-            and type(mask.value) is int
-            and mask.value & FULL_MASK == FULL_MASK
-        ):
-            raise self.unsupported(
-                node,
-                f"{ast.unparse(node.func)} with mask '{ast.unparse(mask)}'",
-                "only the full mask 0xffffffff is supported",
-            )
+    def full_vote(self, node: ast.Call, path: str) -> Scalar:
+        """`cuda.any_sync/all_sync/ballot_sync(0xffffffff, p)`: a vote of the warp."""
         predicate = self.ops.truthy(self.scalar(node.args[1]))
-        path = "cuda." + ast.unparse(node.func).split(".")[-1]
         op = _VOTES[path](predicate.value)
         return self.ops.scalar(op, INT32 if path == "cuda.ballot_sync" else BOOL)
 
@@ -511,8 +501,6 @@ CALL_HANDLERS: dict[str, Callable[[CallCompiler, ast.Call], Value]] = {
     "cuda.grid": CallCompiler._grid,
     "cuda.gridsize": CallCompiler._gridsize,
     "cuda.syncthreads": CallCompiler._syncthreads,
-    "cuda.atomic.add": CallCompiler._atomic_add,
-    **dict.fromkeys(_VOTES, CallCompiler._vote),
     "cuda.shared.array": CallCompiler._shared_array,
     "cuda.local.array": CallCompiler._local_array,
     "cuda.const.array_like": CallCompiler._const_array_like,

@@ -30,6 +30,7 @@ from xdsl.ir import Block, Region
 
 from simt.dialects import simt
 from simt.frontend.errors import FrontendError, SourceLocator
+from simt.frontend.intrinsics import POWER_CUTOFF, constant_power, power
 from simt.frontend.objects import (
     ArrayValue,
     ComplexValue,
@@ -54,7 +55,7 @@ from simt.frontend.types import (
     complex_of_part,
     python_constant_type,
 )
-from simt.frontend.typing import resolve, unify
+from simt.frontend.typing import Signature, resolve, unify
 from simt.frontend.values import Scalar, ValueBuilder
 from simt.model.captures import is_device_array
 
@@ -122,6 +123,16 @@ MATH_CONSTANTS = {
     "np.inf": pymath.inf,
     "np.nan": pymath.nan,
 }
+
+
+def _literal_int(node: ast.expr) -> int | None:
+    """The value of an integer literal (`3`, `-2`), else None."""
+    sign = 1
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        sign, node = -1, node.operand
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return sign * node.value
+    return None
 
 
 def dotted_name(node: ast.expr) -> str | None:
@@ -504,40 +515,40 @@ class ExpressionCompiler(ABC):
         self, node: ast.AST, kind: type[ast.operator], left: Scalar, right: Scalar
     ) -> Scalar:
         """`left <op> right` with numba's typing."""
-        sig = resolve(_TABLE_NAMES[kind], left.type, right.type)
-        if sig is None:
-            expected = (
-                "expects integer operands"
-                if _is_bitwise(kind)
-                else "is not defined for"
-            )
-            raise self.error(
-                node,
-                f"operator '{OPERATOR_NAMES[kind]}' {expected}, found "
-                f"{left.type} and {right.type}"
-                if _is_bitwise(kind)
-                else f"operator '{OPERATOR_NAMES[kind]}' {expected} {left.type} and {right.type}",
-            )
+        sig = self.resolve_binary(node, kind, left.type, right.type)
         a = self.ops.convert(self.ops.convert(left, sig.args[0]), sig.result)
         b = self.ops.convert(self.ops.convert(right, sig.args[1]), sig.result)
         return self.ops.binary(kind, a, b)
 
-    def power_of(self, node: ast.AST, base: Scalar, exponent: ast.expr) -> Scalar:
-        """`base ** exponent` for a constant integer exponent in [0, 64]."""
-        if not (
-            isinstance(exponent, ast.Constant)
-            and type(exponent.value) is int
-            and 0 <= exponent.value <= 64
-        ):
-            raise self.unsupported(
+    def resolve_binary(
+        self,
+        node: ast.AST,
+        kind: type[ast.operator],
+        left: ScalarType,
+        right: ScalarType,
+    ) -> Signature:
+        """numba's signature of `left <op> right`; a located error if it has none."""
+        sig = resolve(_TABLE_NAMES[kind], left, right)
+        if sig is not None:
+            return sig
+        if _is_bitwise(kind):
+            raise self.error(
                 node,
-                "operator **",
-                "only a constant integer exponent in [0, 64] is supported",
+                f"operator '{OPERATOR_NAMES[kind]}' expects integer operands, found "
+                f"{left} and {right}",
             )
-        sig = resolve("pow", base.type, INT64)
-        assert sig is not None
-        converted = self.ops.convert(self.ops.convert(base, sig.args[0]), sig.result)
-        return self.ops.power(converted, exponent.value)
+        raise self.error(
+            node,
+            f"operator '{OPERATOR_NAMES[kind]}' is not defined for {left} and {right}",
+        )
+
+    def power_of(self, node: ast.AST, base: Scalar, exponent: ast.expr) -> Scalar:
+        """`base ** exponent`: numba's unrolled squaring for a constant integer
+        exponent (`intrinsics.constant_power`), else `intrinsics.power`."""
+        literal = _literal_int(exponent)
+        if literal is not None and abs(literal) <= POWER_CUTOFF:
+            return constant_power(self, node, base, literal)
+        return power(self, node, base, self.scalar(exponent))
 
     def _unaryop(self, node: ast.UnaryOp) -> Scalar | ComplexValue:
         value = self.expr(node.operand)

@@ -50,7 +50,7 @@ from simt.dialects.intrinsics import (
     VoteSyncOp,
 )
 from simt.sim.arith import LaneFault, Unsupported
-from simt.sim.memory import MemRefHandle
+from simt.sim.memory import Memory
 from simt.sim.values import ExecMask, Value, at, dtype_of, int_width, merge
 
 if TYPE_CHECKING:
@@ -417,17 +417,17 @@ def _build_atomic(machine: Machine, op: Operation, merged: bool) -> Runner:
     slots = machine.num_slots
 
     def run(env: Env, mask: ExecMask) -> None:
-        handle: MemRefHandle = env[id(target)]
-        where = handle.locate(tuple(env[id(i)] for i in indices), mask)
+        memory: Memory = env[id(target)]
+        storage, where = memory.elements(tuple(env[id(i)] for i in indices), mask)
         lanes = mask.indices
-        values = _per_lane(env[id(value)], lanes, handle.array.dtype)
+        values = _per_lane(env[id(value)], lanes, storage.dtype)
         compares = (
             None
             if compare is None
-            else _per_lane(env[id(compare)], lanes, handle.array.dtype)
+            else _per_lane(env[id(compare)], lanes, storage.dtype)
         )
-        old = apply_in_lane_order(handle.array, where, values, compares, update)
-        result = np.zeros(slots, dtype=handle.array.dtype)
+        old = apply_in_lane_order(storage, where, values, compares, update)
+        result = np.zeros(slots, dtype=storage.dtype)
         result[lanes] = old
         _store_result(env, op, 0, result, mask, merged)
 

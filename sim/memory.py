@@ -119,8 +119,16 @@ class MemRefHandle:
         self, value: Value, indices: tuple[Value, ...], mask: ExecMask, slots: int
     ) -> Value:
         """Adds each active lane's value in lane order; returns the old values."""
+        storage, where = self.elements(indices, mask)
+        return _atomic_add(storage, where, value, mask, slots)
+
+    def elements(
+        self, indices: tuple[Value, ...], mask: ExecMask
+    ) -> tuple[npt.NDArray[Any], Index]:
+        """(storage, numpy index) of the active lanes' elements, for a
+        read-modify-write: bounds checked, the array writable."""
         self.check_writable(mask)
-        return _atomic_add(self.array, self.locate(indices, mask), value, mask, slots)
+        return self.array, self.locate(indices, mask)
 
     def extent(self, dim: int, mask: ExecMask) -> Value:
         return np.int64(self.shape[dim])
@@ -217,10 +225,17 @@ class MemRefView:
     def atomic_add(
         self, value: Value, indices: tuple[Value, ...], mask: ExecMask, slots: int
     ) -> Value:
+        storage, where = self.elements(indices, mask)
+        return _atomic_add(storage, where, value, mask, slots)
+
+    def elements(
+        self, indices: tuple[Value, ...], mask: ExecMask
+    ) -> tuple[npt.NDArray[Any], Index]:
+        """(storage, numpy index) of the active lanes' elements of the base
+        array, for a read-modify-write: bounds checked, the array writable."""
         self.base.check_writable(mask)
         lanes = mask.indices
-        storage, where = self.base.flat_where(self._flat(indices, lanes), lanes)
-        return _atomic_add(storage, where, value, mask, slots)
+        return self.base.flat_where(self._flat(indices, lanes), lanes)
 
 
 Memory = MemRefHandle | MemRefView

@@ -1,0 +1,812 @@
+"""Part 2 of the language: numba-cuda's math library, atomics and warp primitives.
+
+`INTRINSICS` maps a callee's canonical path (`math.hypot`, `cuda.atomic.max`,
+`cuda.shfl_down_sync`, `cuda.libdevice.sinf`; `scope.py` canonicalizes
+however it was imported) to a handler `(compiler, call, path) -> value`;
+`CallCompiler.call` looks it up first. Argument counts and types are checked
+with located errors.
+
+Typing is numba-cuda's, looked up in its tables (`typing.resolve` for the
+one-argument `math` functions, `round` and `**`; `intrinsics_typing` for the
+two-argument `math` functions, `cuda.popc/clz/ffs/brev/cbrt/fma` and
+`libdevice.*`), so float32 and float64 overloads are chosen as numba chooses
+them: `math.sin(float32)` is float32, `math.sin(int32)` float64,
+`math.atan2(float32, int16)` float32, `math.pow(float32, int32)` libdevice's
+`powif`, `math.hypot(float32, 2.0)` float64. A float16 computation runs in
+float32 and is rounded back (libdevice has no half-precision math). What
+numba-cuda's own templates say (`cudadecl.py`, `intrinsics.py`):
+
+* atomics (`add, sub, max, min, nanmax, nanmin` on int32/int64/uint32/
+  uint64/float32/float64 arrays; `and_, or_, xor, exch` on the integer ones;
+  `inc, dec` on uint32/uint64; `cas(a, i, old, new)` and
+  `compare_and_swap(a, old, new)` (element 0 of a 1-D array) on integers),
+  on global or shared arrays of any rank with an integer or a tuple index:
+  the value is cast to the element type and the old value returned;
+  `max`/`min` on unsigned arrays compare unsigned, `nanmax`/`nanmin` on
+  integers are `max`/`min`;
+* shuffles keep the value's type (int32, int64, float32, float64 only); the
+  mask and the lane or offset are truncated to int32; votes take an integer
+  or bool predicate (`!= 0`) and any integer mask (constant or not):
+  `all_sync`/`any_sync`/`eq_sync` give bool, `ballot_sync` int32;
+  `match_any_sync` int32, `match_all_sync` the tuple `(int32, bool)`;
+  `activemask()`/`lanemask_lt()` uint32; `syncthreads_count/and/or(p)` int32
+  (the predicate truncated to int32, then `!= 0`);
+* `syncwarp([mask])`, `threadfence()`, `threadfence_block()`,
+  `threadfence_system()` have no value (`None`);
+* `selp(p, a, b)` needs `a` and `b` of one type among int16/uint16/int32/
+  uint32/int64/uint64/float32/float64 and evaluates both;
+* builtins: `round(x)` is int64 (half to even); `pow(a, b)` is `a ** b`;
+  `divmod(a, b)` is `(a // b, a % b)`; `x ** y` with any exponent is
+  numba's: a constant integer exponent is unrolled by squaring (inverted
+  when negative), an integer exponent at run time runs numba's squaring
+  loop (17 steps; above 0x10000 `math.pow`), a float exponent is `pow`;
+* `math.frexp(x)`/`math.modf(x)` return tuples (float, int32) / (float, float).
+
+Not supported, each a located error: `round(x, ndigits)`, `pow(a, b, m)`,
+libdevice functions that take pointers (`sincos`, `frexp`, ...), fast-math
+variants without an op (`fast_*`, `*_rn` conversions, ...), and cooperative
+groups (`cuda.cg`: grid-wide synchronization needs a cooperative launch,
+which neither the simulator nor the lowering models).
+"""
+
+from __future__ import annotations
+
+import ast
+import math as pymath
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from xdsl.dialects import arith, math
+from xdsl.ir import Operation
+
+from simt.dialects import intrinsics as ops
+from simt.dialects import simt
+from simt.frontend.intrinsics_typing import libdevice_signature, resolve_intrinsic
+from simt.frontend.objects import ArrayValue, StaticValue, TupleValue, Value
+from simt.frontend.types import (
+    BOOL,
+    FLOAT32,
+    FLOAT64,
+    INT32,
+    INT64,
+    UINT32,
+    UINT64,
+    ScalarType,
+)
+from simt.frontend.typing import Signature, resolve
+from simt.frontend.values import Scalar
+
+if TYPE_CHECKING:
+    from simt.frontend.calls import CallCompiler
+    from simt.frontend.expressions import ExpressionCompiler
+
+Handler = Callable[["CallCompiler", ast.Call, str], Value]
+
+FULL_MASK = 0xFFFFFFFF
+
+# ---------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------
+
+
+def _short(path: str) -> str:
+    return path.split(".")[-1]
+
+
+def _numbers(c: CallCompiler, node: ast.Call, count: int) -> list[Scalar]:
+    c.expect_args(node, count)
+    return [c.scalar(arg) for arg in node.args]
+
+
+def _signature(
+    c: CallCompiler,
+    node: ast.Call,
+    path: str,
+    found: Signature | None,
+    args: Sequence[Scalar],
+) -> Signature:
+    if found is None:
+        shown = ", ".join(str(a.type) for a in args)
+        raise c.error(node, f"{path}() is not defined for ({shown})")
+    return found
+
+
+def _converted(c: CallCompiler, args: Sequence[Scalar], sig: Signature) -> list[Scalar]:
+    return [c.ops.convert(a, t) for a, t in zip(args, sig.args, strict=True)]
+
+
+def _computed(t: ScalarType) -> ScalarType:
+    """The type a float function computes in: float32 for float16."""
+    return FLOAT32 if t.bits == 16 else t
+
+
+def _float_op(
+    c: CallCompiler,
+    build: Callable[[list[Any]], Operation],
+    args: Sequence[Scalar],
+    result: ScalarType,
+) -> Scalar:
+    """`build` applied to `args` converted to the float type of `result`
+    (float32 for float16, rounded back)."""
+    work = _computed(result)
+    values = [c.ops.convert(a, work).value for a in args]
+    return c.ops.convert(c.ops.scalar(build(values), work), result)
+
+
+def _unary(op_class: type[Operation]) -> Callable[[list[Any]], Operation]:
+    return lambda values: op_class(values[0])  # pyright: ignore[reportCallIssue]
+
+
+def _binary(op_class: type[Operation]) -> Callable[[list[Any]], Operation]:
+    return lambda values: op_class(values[0], values[1])  # pyright: ignore[reportCallIssue]
+
+
+def _libm(name: str) -> Callable[[list[Any]], Operation]:
+    return lambda values: ops.LibmOp(name, values)
+
+
+# ---------------------------------------------------------------------------
+# math
+# ---------------------------------------------------------------------------
+
+UNARY_BUILDERS: dict[str, Callable[[list[Any]], Operation]] = {
+    "sin": _unary(math.SinOp),
+    "cos": _unary(math.CosOp),
+    "tan": _unary(math.TanOp),
+    "asin": _unary(math.AsinOp),
+    "acos": _unary(math.AcosOp),
+    "atan": _unary(math.AtanOp),
+    "sinh": _unary(math.SinhOp),
+    "cosh": _unary(math.CoshOp),
+    "tanh": _unary(math.TanhOp),
+    "asinh": _unary(math.AsinhOp),
+    "acosh": _unary(math.AcoshOp),
+    "atanh": _unary(math.AtanhOp),
+    "exp": _unary(math.ExpOp),
+    "exp2": _unary(math.Exp2Op),
+    "expm1": _unary(math.ExpM1Op),
+    "log": _unary(math.LogOp),
+    "log2": _unary(math.Log2Op),
+    "log10": _unary(math.Log10Op),
+    "log1p": _unary(math.Log1pOp),
+    "sqrt": _unary(math.SqrtOp),
+    "rsqrt": _unary(math.RsqrtOp),
+    "cbrt": _unary(math.CbrtOp),
+    "erf": _unary(math.ErfOp),
+    "fabs": _unary(math.AbsFOp),
+    "trunc": _unary(math.TruncOp),
+    "floor": _unary(math.FloorOp),
+    "ceil": _unary(math.CeilOp),
+    "rint": _unary(math.RoundEvenOp),
+    "nearbyint": _unary(math.RoundEvenOp),
+    "round": _unary(math.RoundOp),
+    "erfc": _libm("erfc"),
+    "gamma": _libm("tgamma"),
+    "tgamma": _libm("tgamma"),
+    "lgamma": _libm("lgamma"),
+    "exp10": _libm("exp10"),
+    "sinpi": _libm("sinpi"),
+    "cospi": _libm("cospi"),
+    "rcbrt": _libm("rcbrt"),
+}
+"""Functions of one float argument, by C / `math` name."""
+
+BINARY_BUILDERS: dict[str, Callable[[list[Any]], Operation]] = {
+    "atan2": _binary(math.Atan2Op),
+    "copysign": _binary(math.CopySignOp),
+    "pow": _binary(math.PowFOp),
+    "hypot": _libm("hypot"),
+    "fmod": _libm("fmod"),
+    "remainder": _libm("remainder"),
+    "nextafter": _libm("nextafter"),
+    "fdim": _libm("fdim"),
+}
+"""Functions of two float arguments, by C / `math` name."""
+
+_MATH_UNARY = (
+    "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
+    "asinh", "acosh", "atanh", "exp2", "expm1", "log2", "log10", "log1p",
+    "erf", "erfc", "gamma", "lgamma", "fabs", "trunc",
+)  # fmt: skip
+_MATH_BINARY = ("atan2", "hypot", "copysign", "fmod", "remainder", "nextafter")
+
+
+def _math_unary(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    (value,) = _numbers(c, node, 1)
+    sig = _signature(c, node, path, resolve(path, value.type), [value])
+    (argument,) = _converted(c, [value], sig)
+    return _float_op(c, UNARY_BUILDERS[_short(path)], [argument], sig.result)
+
+
+def _angle(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    """`radians`/`degrees`: numba's product with the constant in the result type."""
+    (value,) = _numbers(c, node, 1)
+    sig = _signature(c, node, path, resolve(path, value.type), [value])
+    argument = c.ops.convert(c.ops.convert(value, sig.args[0]), sig.result)
+    factor = pymath.pi / 180.0 if path.endswith("radians") else 180.0 / pymath.pi
+    return c.ops.binary(ast.Mult, argument, c.ops.const(factor, sig.result))
+
+
+def _classify(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    """`isnan`/`isinf`/`isfinite`: float comparisons; integers are constants."""
+    (value,) = _numbers(c, node, 1)
+    sig = _signature(c, node, path, resolve(path, value.type), [value])
+    name = _short(path)
+    if not sig.args[0].is_float:
+        return c.ops.const(name == "isfinite", BOOL)
+    x = c.ops.convert(value, sig.args[0])
+    if name == "isnan":
+        return c.ops.scalar(arith.CmpfOp(x.value, x.value, "uno"), BOOL)
+    magnitude = c.ops.scalar(math.AbsFOp(x.value), x.type)
+    infinity = c.ops.const(pymath.inf, x.type)
+    predicate = "oeq" if name == "isinf" else "olt"
+    return c.ops.scalar(arith.CmpfOp(magnitude.value, infinity.value, predicate), BOOL)
+
+
+def _math_binary(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    args = _numbers(c, node, 2)
+    found = resolve_intrinsic(path, *(a.type for a in args))
+    sig = _signature(c, node, path, found, args)
+    converted = _converted(c, args, sig)
+    name = _short(path)
+    if name == "pow" and sig.args[1] == INT32:
+        base = c.ops.convert(converted[0], _computed(sig.result))
+        op = math.FPowIOp(base.value, converted[1].value)
+        return c.ops.convert(c.ops.scalar(op, base.type), sig.result)
+    if name == "ldexp":
+        base = c.ops.convert(converted[0], _computed(sig.result))
+        op = ops.LibmOp("ldexp", [base.value, converted[1].value])
+        return c.ops.convert(c.ops.scalar(op, base.type), sig.result)
+    return _float_op(c, BINARY_BUILDERS[name], converted, sig.result)
+
+
+def _tuple_of_two(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    """`math.frexp(x)` -> (mantissa, int32 exponent), `math.modf(x)` ->
+    (fraction, integral part), as numba types them (float arguments)."""
+    (value,) = _numbers(c, node, 1)
+    if not value.type.is_float:
+        raise c.error(node, f"{path}() expects a float, found {value.type}")
+    x = c.ops.convert(value, _computed(value.type))
+    op = c.ops.add(ops.LibmOp(_short(path), [x.value]))
+    second = INT32 if path.endswith("frexp") else x.type
+    first = c.ops.convert(Scalar(op.results[0], x.type), value.type)
+    other = Scalar(op.results[1], second)
+    if second.is_float:
+        other = c.ops.convert(other, value.type)
+    return TupleValue((first, other))
+
+
+def _cbrt(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    (value,) = _numbers(c, node, 1)
+    sig = _signature(c, node, path, resolve_intrinsic(path, value.type), [value])
+    return _float_op(c, UNARY_BUILDERS["cbrt"], _converted(c, [value], sig), sig.result)
+
+
+def _fma(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    args = _numbers(c, node, 3)
+    found = resolve_intrinsic(path, *(a.type for a in args))
+    sig = _signature(c, node, path, found, args)
+    return _float_op(
+        c, lambda v: math.FmaOp(v[0], v[1], v[2]), _converted(c, args, sig), sig.result
+    )
+
+
+# ---------------------------------------------------------------------------
+# Builtins: round, pow, divmod and `**`
+# ---------------------------------------------------------------------------
+
+
+def _round(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    if len(node.args) == 2:
+        raise c.unsupported(node, "round(x, ndigits)", "only round(x) is supported")
+    (value,) = _numbers(c, node, 1)
+    sig = _signature(c, node, path, resolve("round", value.type), [value])
+    x = c.ops.convert(value, sig.args[0])
+    rounded = c.ops.scalar(math.RoundEvenOp(x.value), x.type)
+    return c.ops.convert(rounded, sig.result)
+
+
+def _pow(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    if len(node.args) == 3:
+        raise c.unsupported(node, "pow(a, b, m)", "only pow(a, b) is supported")
+    c.expect_args(node, 2)
+    return c.power_of(node, c.scalar(node.args[0]), node.args[1])
+
+
+def _divmod(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    a, b = _numbers(c, node, 2)
+    quotient = c.binary(node, ast.FloorDiv, a, b)
+    remainder = c.binary(node, ast.Mod, a, b)
+    return TupleValue((quotient, remainder))
+
+
+POWER_CUTOFF = 0x10000
+"""numba's `int_power`: exponents above this go to `math.pow`."""
+
+
+def power(
+    c: ExpressionCompiler, node: ast.AST, base: Scalar, exponent: Scalar
+) -> Scalar:
+    """`base ** exponent` for an exponent known only at run time, as numba
+    computes it (`int_power_impl`, `real_power_impl`)."""
+    sig = c.resolve_binary(node, ast.Pow, base.type, exponent.type)
+    x = c.ops.convert(base, sig.args[0])
+    y = c.ops.convert(exponent, sig.args[1])
+    if sig.args[1].is_float:
+        work = _computed(sig.result)
+        a, b = c.ops.convert(x, work), c.ops.convert(y, work)
+        result = c.ops.scalar(math.PowFOp(a.value, b.value), work)
+        return c.ops.convert(result, sig.result)
+    return _integer_power(c, c.ops.convert(x, sig.result), y)
+
+
+def _integer_power(c: ExpressionCompiler, a: Scalar, b: Scalar) -> Scalar:
+    """numba's `int_power`: repeated squaring over the bits of |b|, inverted
+    for a negative `b`, `math.pow` above 0x10000. numba's loop stops when the
+    remaining exponent is 0; here the 17 steps an exponent up to 0x10000 can
+    take are unrolled with selects, which multiplies the same factors in the
+    same order."""
+    t = a.type
+    zero = c.ops.zero(b.type)
+    negative = c.ops.compare(ast.Lt, b, zero)
+    magnitude = c.ops.select(negative, c.ops.negate(b), b)
+    result = c.ops.const(1, t)
+    factor = a
+    for bit in range(17):
+        mask = c.ops.const(1 << bit, b.type)
+        set_ = c.ops.truthy(c.ops.binary(ast.BitAnd, magnitude, mask))
+        result = c.ops.select(set_, c.ops.binary(ast.Mult, result, factor), result)
+        factor = c.ops.binary(ast.Mult, factor, factor)
+    if t.is_float:
+        inverted = c.ops.binary(ast.Div, c.ops.const(1.0, t), result)
+    else:
+        inverted = _integer_inverse(c, a, result)
+    result = c.ops.select(negative, inverted, result)
+    large = c.ops.compare(ast.Gt, magnitude, c.ops.const(POWER_CUTOFF, b.type))
+    # The fallback is computed in every lane: lanes that do not take it
+    # raise to the power 0, so that no lane converts an overflow to an integer.
+    exponent = c.ops.select(large, b, c.ops.zero(b.type))
+    return c.ops.select(large, _fallback_pow(c, a, exponent), result)
+
+
+def _integer_inverse(c: ExpressionCompiler, test: Scalar, power: Scalar) -> Scalar:
+    """An integer `a ** -n` from `power` = `a ** n`, as numba does: INT_MIN
+    where `test` is 0 (its "numpy" error model), `power` where `test` is 1
+    or -1 (`1.0 / power` cast back), else 0. `int_power` tests the base,
+    `static_power_impl` the power."""
+    t = test.type
+    plus = c.ops.compare(ast.Eq, test, c.ops.const(1, t))
+    minus = c.ops.compare(ast.Eq, test, c.ops.const(-1, t))
+    unit = c.ops.scalar(arith.OrIOp(plus.value, minus.value), BOOL)
+    is_zero = c.ops.compare(ast.Eq, test, c.ops.zero(t))
+    minimum = c.ops.const(-(1 << (t.bits - 1)), power.type)
+    inverse = c.ops.select(unit, power, c.ops.zero(power.type))
+    return c.ops.select(is_zero, minimum, inverse)
+
+
+def _fallback_pow(c: ExpressionCompiler, a: Scalar, b: Scalar) -> Scalar:
+    """numba's `math.pow(a, float(b))` for a huge exponent, in `a`'s type."""
+    t = a.type
+    work = FLOAT64 if not t.is_float else _computed(t)
+    x, y = c.ops.convert(a, work), c.ops.convert(b, work)
+    return c.ops.convert(c.ops.scalar(math.PowFOp(x.value, y.value), work), t)
+
+
+def constant_power(
+    c: ExpressionCompiler, node: ast.AST, base: Scalar, exponent: int
+) -> Scalar:
+    """`base ** k` for a constant integer `k` with |k| <= 0x10000: numba's
+    unrolled squaring (`static_power_impl`), inverted when `k` < 0."""
+    sig = c.resolve_binary(node, ast.Pow, base.type, INT64)
+    x = c.ops.convert(c.ops.convert(base, sig.args[0]), sig.result)
+    result = c.ops.power(x, abs(exponent))
+    if exponent >= 0:
+        return result
+    if x.type.is_float:
+        return c.ops.binary(ast.Div, c.ops.const(1.0, x.type), result)
+    return _integer_inverse(c, result, result)
+
+
+# ---------------------------------------------------------------------------
+# Atomics
+# ---------------------------------------------------------------------------
+
+_NUMBERS = (INT32, INT64, UINT32, UINT64, FLOAT32, FLOAT64)
+_INTEGERS = (INT32, INT64, UINT32, UINT64)
+_ATOMIC_TYPES: dict[str, tuple[ScalarType, ...]] = {
+    **dict.fromkeys(("add", "sub", "max", "min", "nanmax", "nanmin"), _NUMBERS),
+    **dict.fromkeys(("and_", "or_", "xor", "exch"), _INTEGERS),
+    **dict.fromkeys(("inc", "dec"), (UINT32, UINT64)),
+}
+"""The element types numba-cuda types each `cuda.atomic.<name>` for."""
+
+_ATOMIC_KINDS: dict[str, ops.AtomicKind] = {
+    "add": ops.AtomicKind.ADD,
+    "sub": ops.AtomicKind.SUB,
+    "max": ops.AtomicKind.MAX,
+    "min": ops.AtomicKind.MIN,
+    "nanmax": ops.AtomicKind.NANMAX,
+    "nanmin": ops.AtomicKind.NANMIN,
+    "and_": ops.AtomicKind.AND,
+    "or_": ops.AtomicKind.OR,
+    "xor": ops.AtomicKind.XOR,
+    "exch": ops.AtomicKind.EXCH,
+    "inc": ops.AtomicKind.INC,
+    "dec": ops.AtomicKind.DEC,
+}
+
+
+def atomic_kind(name: str, element: ScalarType) -> ops.AtomicKind:
+    """The `simt.atomic` kind of `cuda.atomic.<name>` on `element`: unsigned
+    max/min compare unsigned, nanmax/nanmin on integers are max/min."""
+    kind = _ATOMIC_KINDS[name]
+    if not element.is_float and kind is ops.AtomicKind.NANMAX:
+        kind = ops.AtomicKind.MAX
+    if not element.is_float and kind is ops.AtomicKind.NANMIN:
+        kind = ops.AtomicKind.MIN
+    if element.is_unsigned and kind is ops.AtomicKind.MAX:
+        return ops.AtomicKind.UMAX
+    if element.is_unsigned and kind is ops.AtomicKind.MIN:
+        return ops.AtomicKind.UMIN
+    return kind
+
+
+def _atomic_array(
+    c: CallCompiler, node: ast.Call, path: str, allowed: tuple[ScalarType, ...]
+) -> ArrayValue:
+    array = c.array_arg(node.args[0])
+    if array.type.dtype not in allowed:
+        expected = ", ".join(str(t) for t in allowed)
+        raise c.error(
+            node,
+            f"{path} expects an array of {expected}, found {array.type.dtype} "
+            f"array '{array.name}'",
+        )
+    return array
+
+
+def _atomic(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    name = _short(path)
+    c.expect_args(node, 3)
+    array = _atomic_array(c, node, path, _ATOMIC_TYPES[name])
+    indices = c.atomic_indices(node, path, array, node.args[1])
+    value = c.ops.convert(c.scalar(node.args[2]), array.type.dtype)
+    if name == "add":
+        op: Operation = simt.AtomicAddOp(value.value, array.value, indices)
+    else:
+        kind = atomic_kind(name, array.type.dtype)
+        op = ops.AtomicOp(kind, value.value, array.value, indices)
+    return c.ops.scalar(op, array.type.dtype)
+
+
+def _atomic_cas(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    c.expect_args(node, 4)
+    array = _atomic_array(c, node, path, _INTEGERS)
+    indices = c.atomic_indices(node, path, array, node.args[1])
+    return _cas(c, array, indices, node.args[2:])
+
+
+def _compare_and_swap(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    c.expect_args(node, 3)
+    array = _atomic_array(c, node, path, _INTEGERS)
+    if array.type.ndim != 1:
+        raise c.error(
+            node,
+            f"{path} expects a 1-D array, found {array.type.ndim}-D '{array.name}'",
+        )
+    return _cas(c, array, [c.ops.index_const(0)], node.args[1:])
+
+
+def _cas(
+    c: CallCompiler, array: ArrayValue, indices: Sequence[Any], rest: Sequence[ast.expr]
+) -> Value:
+    compare, value = (c.ops.convert(c.scalar(e), array.type.dtype) for e in rest)
+    op = ops.AtomicCASOp(compare.value, value.value, array.value, indices)
+    return c.ops.scalar(op, array.type.dtype)
+
+
+# ---------------------------------------------------------------------------
+# Warp and block primitives
+# ---------------------------------------------------------------------------
+
+
+def _integer(c: CallCompiler, node: ast.expr, what: str) -> Scalar:
+    value = c.scalar(node)
+    if not value.type.is_integral:
+        raise c.error(node, f"expected an integer {what}, found {value.type}")
+    return value
+
+
+def _mask(c: CallCompiler, node: ast.expr) -> Scalar:
+    return c.ops.convert(_integer(c, node, "member mask"), INT32)
+
+
+def _predicate(c: CallCompiler, node: ast.expr) -> Scalar:
+    return c.ops.truthy(_integer(c, node, "or bool predicate"))
+
+
+_SHUFFLES = {
+    "shfl_sync": ops.ShuffleMode.IDX,
+    "shfl_up_sync": ops.ShuffleMode.UP,
+    "shfl_down_sync": ops.ShuffleMode.DOWN,
+    "shfl_xor_sync": ops.ShuffleMode.XOR,
+}
+_SHUFFLED = (INT32, INT64, FLOAT32, FLOAT64)
+
+
+def _shuffle(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    c.expect_args(node, 3)
+    mask = _mask(c, node.args[0])
+    value = c.scalar(node.args[1])
+    if value.type not in _SHUFFLED:
+        raise c.error(
+            node.args[1],
+            f"{path} shuffles int32, int64, float32 or float64 values, found {value.type}",
+        )
+    offset = c.ops.convert(_integer(c, node.args[2], "lane"), INT32)
+    op = ops.ShuffleOp(_SHUFFLES[_short(path)], mask.value, value.value, offset.value)
+    return c.ops.scalar(op, value.type)
+
+
+_VOTES = {
+    "any_sync": ops.VoteMode.ANY,
+    "all_sync": ops.VoteMode.ALL,
+    "eq_sync": ops.VoteMode.EQ,
+    "ballot_sync": ops.VoteMode.BALLOT,
+}
+
+
+def _vote(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    c.expect_args(node, 2)
+    name = _short(path)
+    mask_node = node.args[0]
+    full = (
+        isinstance(mask_node, ast.Constant)
+        and type(mask_node.value) is int
+        and mask_node.value & FULL_MASK == FULL_MASK
+    )
+    if full and name != "eq_sync":
+        return c.full_vote(node, f"cuda.{name}")
+    mask = _mask(c, mask_node)
+    predicate = _predicate(c, node.args[1])
+    op = ops.VoteSyncOp(_VOTES[name], mask.value, predicate.value)
+    return c.ops.scalar(op, INT32 if name == "ballot_sync" else BOOL)
+
+
+def _matched(c: CallCompiler, node: ast.expr) -> Scalar:
+    """A `match_*_sync` value as numba's overload takes it (int32, int64,
+    float32 or float64)."""
+    value = c.scalar(node)
+    t = value.type
+    if t.is_float:
+        return c.ops.convert(value, FLOAT64 if t.bits == 64 else FLOAT32)
+    wide = t.bits == 64 or (t.is_unsigned and t.bits == 32)
+    return c.ops.convert(value, INT64 if wide else INT32)
+
+
+def _match_any(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    c.expect_args(node, 2)
+    mask = _mask(c, node.args[0])
+    value = _matched(c, node.args[1])
+    return c.ops.scalar(ops.MatchAnyOp(mask.value, value.value), INT32)
+
+
+def _match_all(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    c.expect_args(node, 2)
+    mask = _mask(c, node.args[0])
+    value = _matched(c, node.args[1])
+    op = c.ops.add(ops.MatchAllOp(mask.value, value.value))
+    return TupleValue((Scalar(op.results[0], INT32), Scalar(op.results[1], BOOL)))
+
+
+def _lane_mask(op_class: Callable[[], Operation]) -> Handler:
+    def handler(c: CallCompiler, node: ast.Call, path: str) -> Value:
+        c.expect_args(node, 0)
+        return c.ops.scalar(op_class(), UINT32)
+
+    return handler
+
+
+_REDUCTIONS = {
+    "syncthreads_count": ops.BarrierReduction.COUNT,
+    "syncthreads_and": ops.BarrierReduction.AND,
+    "syncthreads_or": ops.BarrierReduction.OR,
+}
+
+
+def _barrier_reduce(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    c.expect_args(node, 1)
+    predicate = c.ops.convert(_integer(c, node.args[0], "or bool predicate"), INT32)
+    op = ops.BarrierReduceOp(_REDUCTIONS[_short(path)], c.ops.truthy(predicate).value)
+    return c.ops.scalar(op, INT32)
+
+
+def _syncwarp(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    if node.keywords or len(node.args) > 1:
+        raise c.error(
+            node, f"cuda.syncwarp() expects 0 or 1 argument(s), found {len(node.args)}"
+        )
+    mask = _mask(c, node.args[0]) if node.args else c.ops.const(-1, INT32)
+    c.ops.add(ops.SyncWarpOp(mask.value))
+    return StaticValue(None)
+
+
+def _fence(scope: ops.FenceScope) -> Handler:
+    def handler(c: CallCompiler, node: ast.Call, path: str) -> Value:
+        c.expect_args(node, 0)
+        c.ops.add(ops.FenceOp(scope))
+        return StaticValue(None)
+
+    return handler
+
+
+# ---------------------------------------------------------------------------
+# Bit operations, selp
+# ---------------------------------------------------------------------------
+
+
+def _bits(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    """`cuda.popc`, `clz`, `ffs`, `brev` with numba's overloads."""
+    (value,) = _numbers(c, node, 1)
+    sig = _signature(c, node, path, resolve_intrinsic(path, value.type), [value])
+    (x,) = _converted(c, [value], sig)
+    return _bit_operation(c, node, _short(path), x, sig.result)
+
+
+def _bit_operation(
+    c: CallCompiler, node: ast.AST, name: str, x: Scalar, result: ScalarType
+) -> Scalar:
+    if name == "popc":
+        return c.ops.convert(c.ops.scalar(math.CtPopOp(x.value), x.type), result)
+    if name == "clz":
+        op = math.CountLeadingZerosOp(x.value)
+        return c.ops.convert(c.ops.scalar(op, x.type), result)
+    if x.type.bits not in (32, 64):
+        raise c.error(node, f"cuda.{name}() has no {x.type} version in numba-cuda")
+    if name == "brev":
+        return c.ops.convert(c.ops.scalar(ops.BitReverseOp(x.value), x.type), result)
+    return c.ops.convert(_ffs(c, x), result)
+
+
+def _ffs(c: CallCompiler, x: Scalar) -> Scalar:
+    """`ffs(x)`: 1 + the index of the lowest set bit, 0 for 0 (an int32)."""
+    trailing = c.ops.scalar(math.CountTrailingZerosOp(x.value), x.type)
+    position = c.ops.binary(
+        ast.Add, c.ops.convert(trailing, INT32), c.ops.const(1, INT32)
+    )
+    is_zero = c.ops.compare(ast.Eq, x, c.ops.zero(x.type))
+    return c.ops.select(is_zero, c.ops.zero(INT32), position)
+
+
+_SELECTED = (
+    "float64",
+    "float32",
+    "int16",
+    "uint16",
+    "int32",
+    "uint32",
+    "int64",
+    "uint64",
+)
+
+
+def _selp(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    c.expect_args(node, 3)
+    predicate = c.ops.truthy(c.scalar(node.args[0]))
+    a, b = c.scalar(node.args[1]), c.scalar(node.args[2])
+    if a.type != b.type or a.type.name not in _SELECTED:
+        raise c.error(
+            node,
+            f"cuda.selp() expects two values of one type among {', '.join(_SELECTED)}, "
+            f"found {a.type} and {b.type}",
+        )
+    return c.ops.select(predicate, a, b)
+
+
+# ---------------------------------------------------------------------------
+# libdevice
+# ---------------------------------------------------------------------------
+
+_LIBDEVICE_BITS = {
+    "popc": "popc",
+    "popcll": "popc",
+    "clz": "clz",
+    "clzll": "clz",
+    "ffs": "ffs",
+    "ffsll": "ffs",
+    "brev": "brev",
+    "brevll": "brev",
+}
+
+
+def _libdevice(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    """`numba.cuda.libdevice.F(...)`: its fixed signature, computed by the op
+    that the lowering turns back into `__nv_F`."""
+    name = _short(path)
+    sig = libdevice_signature(name)
+    if sig is None:
+        raise c.unsupported(node, path, "this libdevice function takes pointers")
+    args = _numbers(c, node, len(sig.args))
+    converted = _converted(c, args, sig)
+    if name in _LIBDEVICE_BITS:
+        return _bit_operation(c, node, _LIBDEVICE_BITS[name], converted[0], sig.result)
+    base = name[:-1] if sig.result == FLOAT32 and name.endswith("f") else name
+    if base in UNARY_BUILDERS and len(args) == 1:
+        return _float_op(c, UNARY_BUILDERS[base], converted, sig.result)
+    if base in BINARY_BUILDERS and len(args) == 2 and sig.args[1].is_float:
+        return _float_op(c, BINARY_BUILDERS[base], converted, sig.result)
+    if base == "powi" and sig.result.is_float:
+        op = math.FPowIOp(converted[0].value, converted[1].value)
+        return c.ops.scalar(op, sig.result)
+    if base == "ldexp" and sig.result.is_float:
+        op = ops.LibmOp("ldexp", [converted[0].value, converted[1].value])
+        return c.ops.scalar(op, sig.result)
+    if base == "fma" and sig.result.is_float:
+        return _float_op(
+            c, lambda v: math.FmaOp(v[0], v[1], v[2]), converted, sig.result
+        )
+    raise c.unsupported(node, path, "this libdevice function has no simt op")
+
+
+# ---------------------------------------------------------------------------
+# Cooperative groups
+# ---------------------------------------------------------------------------
+
+
+def _cooperative(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    raise c.unsupported(
+        node,
+        path,
+        "cooperative groups (grid-wide synchronization) need a cooperative launch, "
+        "which neither simt's simulator nor its lowering models",
+    )
+
+
+INTRINSICS: dict[str, Handler] = {
+    **{f"math.{f}": _math_unary for f in _MATH_UNARY},
+    "math.radians": _angle,
+    "math.degrees": _angle,
+    "math.isnan": _classify,
+    "math.isinf": _classify,
+    "math.isfinite": _classify,
+    **{f"math.{f}": _math_binary for f in (*_MATH_BINARY, "pow", "ldexp")},
+    "math.frexp": _tuple_of_two,
+    "math.modf": _tuple_of_two,
+    "round": _round,
+    "pow": _pow,
+    "divmod": _divmod,
+    **{f"cuda.atomic.{k}": _atomic for k in _ATOMIC_TYPES},
+    "cuda.atomic.cas": _atomic_cas,
+    "cuda.atomic.compare_and_swap": _compare_and_swap,
+    **{f"cuda.{s}": _shuffle for s in _SHUFFLES},
+    **{f"cuda.{v}": _vote for v in _VOTES},
+    "cuda.match_any_sync": _match_any,
+    "cuda.match_all_sync": _match_all,
+    "cuda.activemask": _lane_mask(ops.ActiveMaskOp),
+    "cuda.lanemask_lt": _lane_mask(ops.LaneMaskLtOp),
+    **{f"cuda.{r}": _barrier_reduce for r in _REDUCTIONS},
+    "cuda.syncwarp": _syncwarp,
+    "cuda.threadfence": _fence(ops.FenceScope.DEVICE),
+    "cuda.threadfence_block": _fence(ops.FenceScope.BLOCK),
+    "cuda.threadfence_system": _fence(ops.FenceScope.SYSTEM),
+    **{f"cuda.{b}": _bits for b in ("popc", "clz", "ffs", "brev")},
+    "cuda.cbrt": _cbrt,
+    "cuda.fma": _fma,
+    "cuda.selp": _selp,
+    "cuda.cg.this_grid": _cooperative,
+    "cuda.cg.this_thread_block": _cooperative,
+}
+"""Handlers of part 2's calls, by canonical callee path (`cuda.libdevice.*`
+is matched by prefix in `intrinsic_handler`)."""
+
+
+def intrinsic_handler(path: str) -> Handler | None:
+    """The handler of a callee path, if it is one of part 2's calls."""
+    found = INTRINSICS.get(path)
+    if found is not None:
+        return found
+    if path.startswith("cuda.libdevice."):
+        return _libdevice
+    if path.startswith("cuda.cg."):
+        return _cooperative
+    return None
