@@ -46,7 +46,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import PassFailedException
 
 import simt
-from simt.bench.kernels.spec import KernelSpec, LaunchCase
+from simt.bench.kernels.spec import LONG_RUN_STEP_LIMIT, KernelSpec, LaunchCase
 from simt.bench.progress import progress
 from simt.bench.provenance import metadata
 
@@ -273,7 +273,14 @@ def dpll_row(config: DpllCase, workdir: Path) -> Row:
     def take_profile(module: ModuleOp, path: Path) -> None:
         split = config.profiled
         args = launch_args(arrays, split)
-        simt.profile(module, grid_for(split), (BLOCK,), args, path=path)
+        simt.profile(
+            module,
+            grid_for(split),
+            (BLOCK,),
+            args,
+            path=path,
+            step_limit=LONG_RUN_STEP_LIMIT,
+        )
 
     return measure_all(config.name, compile_dpll, run, take_profile, workdir)
 

@@ -40,13 +40,22 @@ def profile(
     warp_size: int = 32,
     *,
     path: str | Path | None = None,
+    step_limit: int | None = None,
 ) -> dict[str, Any]:
     """Simulates `kernel` of `module` on copies of `args` and returns its
     profile (`SimulationStats.to_dict()`); writes it as JSON to `path` too
-    when one is given. Errors of the launch raise `SimulationError`."""
+    when one is given. `step_limit` is `simt.simulate`'s (None: its default).
+    Errors of the launch raise `SimulationError`."""
     copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
     result = simulate(
-        module, grid, block, copies, kernel=kernel, warp_size=warp_size, trace=False
+        module,
+        grid,
+        block,
+        copies,
+        kernel=kernel,
+        warp_size=warp_size,
+        trace=False,
+        step_limit=step_limit,
     )
     data = result.stats.to_dict()
     if path is not None:

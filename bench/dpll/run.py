@@ -72,6 +72,7 @@ from simt.bench.dpll.harness import (
     run_simt_gpu,
     run_simulator,
 )
+from simt.bench.kernels.spec import LONG_RUN_STEP_LIMIT
 from simt.bench.provenance import metadata
 
 DESCRIPTION = "The DPLL benchmark: literal checks per second on hole8 and dubois25."
@@ -291,7 +292,14 @@ def optimized_kernel(arrays: Any, sample: Split) -> tuple[ModuleOp, Split]:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "dpll.profile.json"
         args = launch_args(arrays, profiled)
-        simt.profile(module, grid_for(profiled), (BLOCK,), args, path=path)
+        simt.profile(
+            module,
+            grid_for(profiled),
+            (BLOCK,),
+            args,
+            path=path,
+            step_limit=LONG_RUN_STEP_LIMIT,
+        )
         simt.apply_passes(module, f'{OPTIMIZE}{{profile="{path}"}}')
     return module, profiled
 
