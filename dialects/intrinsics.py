@@ -58,7 +58,7 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.traits import NoMemoryEffect, OpTrait, Pure
+from xdsl.traits import MemoryReadEffect, OpTrait, Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
@@ -375,8 +375,12 @@ class AtomicCASOp(IRDLOperation):
 
 
 def _warp_collective(divergence: Divergence) -> tuple[OpTrait, ...]:
+    # A read effect, not `NoMemoryEffect`: a collective's result depends on
+    # the lanes active where it runs, so `cse` must not merge two of them
+    # across control flow (xDSL's cse merges effect-free ops anywhere they are
+    # dominated, read-only ones only within one block with no write between).
     return (
-        NoMemoryEffect(),
+        MemoryReadEffect(),
         DivergenceTrait(divergence),
         Convergent(),
         CostClass(OpKind.VOTE),
