@@ -25,8 +25,9 @@ it must be taken on this IR: `simt.profile` before any pass):
    it; linearization runs such a loop once per iteration of its slowest lane,
    predicted as halfway between the measured warp iterations and the
    lanes' mean trip count. The guard tests cost `GUARD_STEP_COST` per block
-   of an unstructured region and pass. Without a profile nothing shows a
-   gain, and the function is left alone;
+   of an unstructured region and pass of the linearized code (a serialized
+   loop's passes shrink with its iterations). Without a profile nothing
+   shows a gain, and the function is left alone;
 3. loop nest reduction, innermost nests first (the rounds of
    `simt-flatten-loops`, with its legality checks): with the profile's
    counts of the nest, `simt.analysis.cost_model.PackingEstimate` (the
@@ -400,18 +401,27 @@ class LinearizeModel:
     def _serialized_cost(self, loop: Loop[Block]) -> float:
         """The cost of the iterations a warp ran twice because lanes split at
         a branch that reconverges only after the loop."""
-        if not any(self._splits(b, loop) for b in loop.body):
+        kept = self._kept_iterations(loop)
+        if kept == 1.0:
             return 0.0
+        own = [b for b in loop.body if self.cfg.loop_forest.loop_of(b) == loop]
+        return sum(self.block_cost(b) for b in own) * (1.0 - kept)
+
+    def _kept_iterations(self, loop: Loop[Block]) -> float:
+        """The fraction of the loop's measured warp iterations that remain
+        after linearization: 1 unless the loop was serialized (`_splits`);
+        then linearization runs it once per iteration of its slowest lane,
+        predicted as halfway between the measured warp iterations and the
+        lanes' mean trip count."""
+        if not any(self._splits(b, loop) for b in loop.body):
+            return 1.0
         stats = self.profile.cf_loops.get(block_id(loop.header))
         if stats is None or not stats.get("warp_iterations"):
-            return 0.0
+            return 1.0
         warp = float(stats["warp_iterations"])
         lanes = float(stats.get("lane_entries", 0)) or 1.0
         mean = float(stats.get("entries", 0)) * float(stats["lane_iterations"]) / lanes
-        linearized = min(warp, (warp + mean) / 2)
-        own = [b for b in loop.body if self.cfg.loop_forest.loop_of(b) == loop]
-        cost = sum(self.block_cost(b) for b in own)
-        return cost * (warp - linearized) / warp
+        return min(warp, (warp + mean) / 2) / warp
 
     def _splits(self, block: Block, loop: Loop[Block]) -> bool:
         """A divergent branch of the profile whose two ways stay in `loop`
@@ -434,11 +444,17 @@ class LinearizeModel:
         return GUARD_STEP_COST * sum(self._passes(b) for b in plan.guarded)
 
     def _passes(self, block: Block) -> float:
-        """How often the region step of `block` is tested: once per iteration
-        of its innermost loop, else once per entry of the function."""
-        loop = self.cfg.loop_forest.loop_of(block)
+        """How often the region step of `block` is tested after linearization:
+        once per iteration of its innermost loop (the iterations that remain
+        of every serialized loop around it), else once per entry of the
+        function."""
+        forest = self.cfg.loop_forest
+        loop = forest.loop_of(block)
         header = loop.header if loop is not None else self.cfg.entry
-        return float(self.profile.executions(header))
+        passes = float(self.profile.executions(header))
+        for around in forest.loops_containing(block):
+            passes *= self._kept_iterations(around)
+        return passes
 
 
 def _decide_linearize(

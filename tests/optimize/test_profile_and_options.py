@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from numba import cuda
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import PassFailedException
@@ -148,3 +149,49 @@ def test_packing_estimate_caps_detours_by_exits_and_chains_empty_loops() -> None
     passes = min(128.0, chained.detours * chain)
     expected = chained.iterations * 11.0 + chained.detours * 2.0 + passes * 5.0
     assert chained.flattened == pytest.approx(expected)
+
+
+def _capped_matches(keys, counts, out, n, cap):
+    i = cuda.grid(1)
+    if i < n:
+        found = 0
+        for j in range(counts[i]):
+            if keys[(i * 7 + j) & 127] & 3 == 0:
+                found += 1
+                if found > cap:
+                    break
+        out[i] = found
+
+
+def test_linearize_model_counts_guard_tests_on_the_linearized_loop(
+    tmp_path: Path,
+) -> None:
+    """A `break` under a divergent `if` makes the `if` reconverge only after
+    the loop, so a warp ran its lanes' iterations in serialized groups. After
+    linearization the guard tests run once per remaining warp iteration, not
+    once per serialized one: the model must see the gain the run shows."""
+    rng = np.random.default_rng(3)
+    n = 128
+    keys = rng.integers(0, 100, 128, dtype=np.int32)
+    counts = rng.integers(0, 60, n, dtype=np.int32)
+    args = [keys, counts, np.zeros(n, np.int32), np.int32(n), np.int32(12)]
+    signature = "void(int32[:], int32[:], int32[:], int32, int32)"
+
+    def run(module: ModuleOp) -> tuple[float, np.ndarray]:
+        copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+        result = simt.simulate(module, (2,), (64,), copies, trace=False)
+        return float(result.stats.cycles), copies[2]
+
+    original, expected = run(simt.compile_python(_capped_matches, signature))
+    profile = tmp_path / "capped.json"
+    simt.profile(
+        simt.compile_python(_capped_matches, signature), (2,), (64,), args, path=profile
+    )
+    module = simt.compile_python(_capped_matches, signature)
+    stderr = io.StringIO()
+    with contextlib.redirect_stderr(stderr):
+        simt.apply_passes(module, f'simt-optimize{{profile="{profile}"}}')
+    assert "linearize applied" in stderr.getvalue()
+    cycles, outputs = run(module)
+    np.testing.assert_array_equal(outputs, expected)
+    assert cycles < original / 2
