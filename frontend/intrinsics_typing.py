@@ -24,7 +24,7 @@ import itertools
 from collections.abc import Iterator
 
 from simt.frontend.types import BY_NAME, SCALARS, ScalarType
-from simt.frontend.typing import Signature, parse_table
+from simt.frontend.typing import NumbaTyping, Signature, parse_table, write_table
 
 MATH_BINARY: tuple[str, ...] = (
     "atan2",
@@ -61,27 +61,9 @@ def numba_rows() -> Iterator[str]:
     """The table's rows, computed by numba-cuda's typing context."""
     import math
 
-    from numba.cuda import types as nbtypes
-    from numba.cuda.descriptor import cuda_target
-
-    context = cuda_target.typing_context
-    context.refresh()
-    numba_types = {t.name: getattr(nbtypes, t.name) for t in SCALARS}
-    numba_types["bool"] = vars(nbtypes)["boolean"]
+    typing = NumbaTyping()
+    context, row = typing.context, typing.row
     cuda_module = context.resolve_value_type(__import__("numba").cuda)
-
-    def row(name: str, fn: object, args: tuple[ScalarType, ...]) -> str | None:
-        try:
-            sig = context.resolve_function_type(
-                fn, tuple(numba_types[a.name] for a in args), {}
-            )
-        except Exception:
-            return None
-        if sig is None or str(sig.return_type) not in BY_NAME:
-            return None
-        converted = " ".join(str(t) for t in sig.args)
-        names = " ".join(a.name for a in args)
-        return f"{name} {names} -> {sig.return_type} : {converted}"
 
     functions: list[tuple[str, object, int]] = [
         *(
@@ -112,20 +94,12 @@ def _libdevice_rows() -> Iterator[str]:
         yield f"libdevice {function.removeprefix('__nv_')} -> {result} : {' '.join(names)}"
 
 
-def _write_table(path: str) -> None:
-    rows = "\n".join(numba_rows())
-    with open(path, "w") as out:
-        out.write(
-            '"""numba-cuda\'s typing of the math library and CUDA intrinsics '
-            "(generated: do not edit).\n\n"
-            "Regenerate with `python -m simt.frontend.intrinsics_typing`; the format "
-            "is described\nin `simt.frontend.intrinsics_typing`.\n"
-            '"""\n\n'
-            f'TABLE = """\\\n{rows}\n"""\n'
-        )
-
-
 if __name__ == "__main__":
     import pathlib
 
-    _write_table(str(pathlib.Path(__file__).with_name("intrinsics_table.py")))
+    write_table(
+        str(pathlib.Path(__file__).with_name("intrinsics_table.py")),
+        "the math library and CUDA intrinsics",
+        "simt.frontend.intrinsics_typing",
+        numba_rows(),
+    )

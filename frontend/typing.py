@@ -187,24 +187,24 @@ def parse_table(text: str) -> _Tables:
 # ---------------------------------------------------------------------------
 
 
-def numba_rows() -> Iterator[str]:
-    """The table's rows, computed by numba-cuda's typing context."""
-    import builtins
-    import itertools
-    import math
+class NumbaTyping:
+    """numba-cuda's typing context, writing one table row per resolved call
+    (this module's table and `simt.frontend.intrinsics_typing`'s)."""
 
-    from numba.cuda import types as nbtypes
-    from numba.cuda.descriptor import cuda_target
+    def __init__(self) -> None:
+        from numba.cuda import types as nbtypes
+        from numba.cuda.descriptor import cuda_target
 
-    context = cuda_target.typing_context
-    context.refresh()
-    numba_types = {t.name: getattr(nbtypes, t.name) for t in SCALARS}
-    numba_types["bool"] = vars(nbtypes)["boolean"]
+        self.context = cuda_target.typing_context
+        self.context.refresh()
+        self.types = {t.name: getattr(nbtypes, t.name) for t in SCALARS}
+        self.types["bool"] = vars(nbtypes)["boolean"]
 
-    def row(name: str, fn: object, args: tuple[ScalarType, ...]) -> str | None:
+    def row(self, name: str, fn: object, args: tuple[ScalarType, ...]) -> str | None:
+        """`name ARGS -> RESULT : CONVERTED`, or None where numba types no call."""
         try:
-            sig = context.resolve_function_type(
-                fn, tuple(numba_types[a.name] for a in args), {}
+            sig = self.context.resolve_function_type(
+                fn, tuple(self.types[a.name] for a in args), {}
             )
         except Exception:
             return None
@@ -213,6 +213,28 @@ def numba_rows() -> Iterator[str]:
         converted = " ".join(str(t) for t in sig.args)
         names = " ".join(a.name for a in args)
         return f"{name} {names} -> {sig.return_type} : {converted}"
+
+
+def write_table(path: str, what: str, module: str, rows: Iterator[str]) -> None:
+    """Write a generated table module: `TABLE`, one row per line."""
+    text = "\n".join(rows)
+    with open(path, "w") as out:
+        out.write(
+            f'"""numba-cuda\'s typing of {what} (generated: do not edit).\n\n'
+            f"Regenerate with `python -m {module}`; the format is described\n"
+            f'in `{module}`.\n"""\n\n'
+            f'TABLE = """\\\n{text}\n"""\n'
+        )
+
+
+def numba_rows() -> Iterator[str]:
+    """The table's rows, computed by numba-cuda's typing context."""
+    import builtins
+    import itertools
+    import math
+
+    typing = NumbaTyping()
+    context, numba_types, row = typing.context, typing.types, typing.row
 
     for name, fn in BINARY_OPERATORS.items():
         for a in SCALARS:
@@ -246,18 +268,12 @@ def numba_rows() -> Iterator[str]:
             yield f"range {names} -> {state.return_type.dtype}"
 
 
-def _write_table(path: str) -> None:
-    rows = "\n".join(numba_rows())
-    with open(path, "w") as out:
-        out.write(
-            '"""numba-cuda\'s typing of scalar operations (generated: do not edit).\n\n'
-            "Regenerate with `python -m simt.frontend.typing`; the format is described\n"
-            'in `simt.frontend.typing`.\n"""\n\n'
-            f'TABLE = """\\\n{rows}\n"""\n'
-        )
-
-
 if __name__ == "__main__":
     import pathlib
 
-    _write_table(str(pathlib.Path(__file__).with_name("numba_table.py")))
+    write_table(
+        str(pathlib.Path(__file__).with_name("numba_table.py")),
+        "scalar operations",
+        "simt.frontend.typing",
+        numba_rows(),
+    )
