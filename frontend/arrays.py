@@ -47,9 +47,11 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from simt.dialects import simt
 from simt.dialects.simt import MemorySpace, MemorySpaceAttr
+from simt.frontend import reductions
 from simt.frontend.expressions import ExpressionCompiler
 from simt.frontend.objects import (
     ArrayValue,
+    BoundReduction,
     ComplexValue,
     RangeValue,
     RecordArrayValue,
@@ -457,6 +459,8 @@ class ArrayCompiler(ExpressionCompiler):
             return self.ops.const(array.type.ndim, INT64)
         if attr == "dtype":
             return StaticValue(array.type.element.dtype)
+        if attr in reductions.METHODS:
+            return StaticValue(BoundReduction(array, attr))
         if attr in ("real", "imag") and array.type.complex:
             raise self.unsupported(
                 node,

@@ -36,10 +36,12 @@ from xdsl.dialects import math
 from xdsl.ir import SSAValue
 
 from simt.dialects import simt
+from simt.frontend import reductions
 from simt.frontend.arrays import ArrayCompiler
 from simt.frontend.intrinsics import intrinsic_handler
 from simt.frontend.objects import (
     ArrayValue,
+    BoundReduction,
     ComplexValue,
     RangeValue,
     RecordArrayValue,
@@ -53,8 +55,10 @@ from simt.frontend.types import (
     BOOL,
     COMPLEX_NAMES,
     FLOAT32,
+    FLOAT64,
     INT32,
     INT64,
+    UINT64,
     ComplexType,
     ScalarType,
 )
@@ -97,6 +101,11 @@ class CallCompiler(ArrayCompiler):
         number = _complex_named(callee)
         if number is not None:
             return self._complex_cast(node, number)
+        if isinstance(callee.obj, BoundReduction):
+            self.expect_args(node, 0)
+            return self.reduction(node, callee.obj.name, callee.obj.array)
+        if callee.obj is reductions.flat_item:
+            return self._flat_item(node)
         if self.is_device_function(callee.obj):
             return self.inline_call(node, callee.obj)
         shown = callee.path or ast.unparse(node.func)
@@ -109,6 +118,61 @@ class CallCompiler(ArrayCompiler):
     @abstractmethod
     def inline_call(self, node: ast.Call, function: object) -> Value:
         """Inlines a device function call (statements.py)."""
+
+    @abstractmethod
+    def inline_with(
+        self, node: ast.Call, function: object, args: Sequence[Value]
+    ) -> Value:
+        """Inlines `function` on arguments already compiled (statements.py)."""
+
+    # -- numpy reductions (reductions.py) -------------------------------------
+
+    def _np_reduction(self, node: ast.Call) -> Value:
+        """`np.sum(a)`, `np.nanmax(a)`, ...: the whole array, no axis."""
+        name = ast.unparse(node.func).rsplit(".", 1)[-1]
+        self.expect_args(node, 1)
+        array = self.expr(node.args[0])
+        if not isinstance(array, ArrayValue):
+            raise self.unsupported(
+                node,
+                f"np.{name} of a value of type {describe_value(array)}",
+                "numpy reductions take an array",
+            )
+        return self.reduction(node, name, array)
+
+    def reduction(self, node: ast.Call, name: str, array: ArrayValue) -> Value:
+        """numba-cuda's implementation of the reduction `name` over every
+        element of `array`, inlined with its accumulator's first value."""
+        function, accumulator = reductions.REDUCTIONS[name]
+        element = array.type.dtype
+        if array.type.complex:
+            raise self.unsupported(
+                node,
+                f"{name} of a complex array",
+                "numpy reductions are supported on boolean, integer and float arrays",
+            )
+        args: list[Value] = [array]
+        if accumulator is not None:
+            start = 1 if accumulator in ("prod", "nanprod") else 0
+            args.append(self.ops.const(start, _accumulator(accumulator, element)))
+        return self.inline_with(node, function, args)
+
+    def _flat_item(self, node: ast.Call) -> Value:
+        """`flat_item(a, k)` (reductions.py): element `k` in C order."""
+        self.expect_args(node, 2)
+        array = self.expr(node.args[0])
+        assert isinstance(array, ArrayValue)
+        rest = self.ops.nonneg(self.ops.convert(self.scalar(node.args[1]), INT64))
+        indices: list[SSAValue] = []
+        for dim in reversed(range(array.type.ndim)):
+            if dim == 0:
+                indices.append(self.ops.to_index(rest))
+                break
+            extent = self.extent(array, dim)
+            index = self.ops.nonneg(self.ops.binary(ast.Mod, rest, extent))
+            indices.append(self.ops.to_index(index))
+            rest = self.ops.nonneg(self.ops.binary(ast.FloorDiv, rest, extent))
+        return self.load_element(array, indices[::-1])
 
     # -- argument checks ----------------------------------------------------
 
@@ -504,4 +568,23 @@ CALL_HANDLERS: dict[str, Callable[[CallCompiler, ast.Call], Value]] = {
     "cuda.shared.array": CallCompiler._shared_array,
     "cuda.local.array": CallCompiler._local_array,
     "cuda.const.array_like": CallCompiler._const_array_like,
+    **dict.fromkeys(
+        (f"np.{name}" for name in reductions.REDUCTIONS), CallCompiler._np_reduction
+    ),
 }
+
+
+def _accumulator(kind: str, element: ScalarType) -> ScalarType:
+    """The type numba-cuda gives the accumulator of a reduction (`kind`, a
+    key of `reductions.REDUCTIONS`'s second column) over `element`s."""
+    if kind == "mean":
+        return FLOAT64 if element.is_integral else element
+    if kind == "prod":
+        return element
+    if kind in ("nansum", "nanprod"):
+        return INT64 if element.is_int else element
+    if element.is_bool:
+        return INT64
+    if element.is_int and element.bits < 64:
+        return UINT64 if element.is_unsigned else INT64
+    return element

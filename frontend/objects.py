@@ -102,6 +102,15 @@ class StaticValue:
     path: str | None = None
 
 
+@dataclass(frozen=True)
+class BoundReduction:
+    """`a.sum`, `a.max`, ...: a numpy reduction method of an array, to be
+    called (`simt.frontend.reductions`)."""
+
+    array: ArrayValue
+    name: str
+
+
 Value = (
     Scalar
     | ComplexValue

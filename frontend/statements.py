@@ -61,7 +61,7 @@ from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
 from simt.frontend.arrays import ModuleBuilder
 from simt.frontend.calls import CallCompiler
-from simt.frontend.desugar import RET, desugar_body, eliminate_returns
+from simt.frontend.desugar import ITER_LEN, RET, desugar_body, eliminate_returns
 from simt.frontend.errors import FrontendError, SourceLocator
 from simt.frontend.expressions import Env, describe, dotted_name
 from simt.frontend.flow import assigned_in, liveness, unstructured_statements
@@ -84,6 +84,7 @@ from simt.frontend.signature import (
     parse_signature,
 )
 from simt.frontend.types import (
+    INT64,
     ArrayType,
     ComplexType,
     RecordArrayType,
@@ -694,6 +695,13 @@ class KernelCompiler(CallCompiler):
             )
         return self._inline(node, source, args)
 
+    def inline_with(
+        self, node: ast.Call, function: object, args: Sequence[Value]
+    ) -> Value:
+        source = self._device_source(function)
+        params = [a.arg for a in source.tree.args.args]
+        return self._inline(node, source, dict(zip(params, args, strict=True)))
+
     def _call_arguments(
         self, node: ast.Call, source: FunctionSource
     ) -> dict[str, Value]:
@@ -1180,6 +1188,10 @@ class KernelCompiler(CallCompiler):
     def _for(self, stmt: ast.For) -> None:
         if stmt.orelse:
             raise self.locator.unsupported(stmt, "for ... else")
+        unrolled = self._unrolled_tuple(stmt)
+        if unrolled is not None:
+            self._unroll(stmt, unrolled)
+            return
         loop_range = self._loop_range(stmt)
         if id(stmt) in self.unstructured:
             self._cf_for(stmt, loop_range)
@@ -1187,6 +1199,51 @@ class KernelCompiler(CallCompiler):
             self._scf_for(stmt, loop_range)
         else:
             self._scf_for_while(stmt, loop_range)
+
+    def _unrolled_tuple(self, stmt: ast.For) -> TupleValue | None:
+        """The tuple a desugared `for x in tup` loop iterates over, when it
+        holds other values than scalars (arrays, tuples: as numba's
+        `literal_unroll` allows), which no loop index can select: the loop is
+        unrolled, one copy of the body per element."""
+        call = stmt.iter
+        if not (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id == "range"
+            and len(call.args) == 1
+        ):
+            return None
+        length = call.args[0]
+        if not (
+            isinstance(length, ast.Call)
+            and isinstance(length.func, ast.Name)
+            and length.func.id == ITER_LEN
+            and isinstance(length.args[0], ast.Name)
+        ):
+            return None
+        seq = self.env.get(length.args[0].id)
+        if not isinstance(seq, TupleValue) or all(
+            isinstance(item, Scalar) for item in seq.items
+        ):
+            return None
+        return seq
+
+    def _unroll(self, stmt: ast.For, seq: TupleValue) -> None:
+        jump = _loop_jump(stmt.body)
+        if jump is not None:
+            raise self.locator.unsupported(
+                jump,
+                f"{type(jump).__name__.lower()} in a loop over a tuple of "
+                "arrays or tuples",
+                "such a loop is unrolled (numba's literal_unroll); use a flag "
+                "instead of break/continue",
+            )
+        assert isinstance(stmt.target, ast.Name)
+        for k in range(len(seq.items)):
+            if self.block is None:
+                return
+            self.env[stmt.target.id] = self.ops.nonneg(self.ops.const(k, INT64))
+            self.statements(stmt.body)
 
     def _loop_range(self, stmt: ast.For) -> _Range:
         """Checks `for name in range(...)` and evaluates the range arguments once."""
@@ -1458,3 +1515,20 @@ _STATEMENT_HANDLERS: dict[type[ast.AST], Callable[[KernelCompiler, Any], None]] 
     ast.While: KernelCompiler._while,
     ast.For: KernelCompiler._for,
 }
+
+
+def _loop_jump(body: Sequence[ast.stmt]) -> ast.Break | ast.Continue | None:
+    """The first `break` or `continue` of `body` that belongs to its loop
+    (not to a loop nested in it)."""
+    for stmt in body:
+        if isinstance(stmt, ast.Break | ast.Continue):
+            return stmt
+        if isinstance(stmt, ast.For | ast.While | ast.FunctionDef):
+            continue
+        for part in ("body", "orelse", "handlers", "finalbody"):
+            inner = getattr(stmt, part, None)
+            if isinstance(inner, list):
+                found = _loop_jump([s for s in inner if isinstance(s, ast.stmt)])
+                if found is not None:
+                    return found
+    return None
