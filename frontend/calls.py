@@ -152,9 +152,11 @@ class CallCompiler(ArrayCompiler):
                 "numpy reductions are supported on boolean, integer and float arrays",
             )
         args: list[Value] = [array]
-        if accumulator is not None:
+        if isinstance(accumulator, str):
             start = 1 if accumulator in ("prod", "nanprod") else 0
             args.append(self.ops.const(start, _accumulator(accumulator, element)))
+        elif accumulator is not None:
+            args.append(StaticValue(accumulator))
         return self.inline_with(node, function, args)
 
     def _flat_item(self, node: ast.Call) -> Value:

@@ -69,48 +69,36 @@ def array_std(a: Any, zero: Any) -> Any:
     return array_var(a, zero) ** 0.5
 
 
-def array_min(a: Any) -> Any:
-    min_value = flat_item(a, 0)
-    found_nan = math.isnan(min_value)
+def less_than(a: Any, b: Any) -> Any:
+    return a < b
+
+
+def greater_than(a: Any, b: Any) -> Any:
+    return a > b
+
+
+def array_extreme(a: Any, comparator: Any) -> Any:
+    """numba's `npy_min` / `npy_max` (`comparator`: `less_than` /
+    `greater_than`): the first NaN, else the extreme element."""
+    value = flat_item(a, 0)
+    found_nan = math.isnan(value)
     for k in range(1, a.size):
         v = flat_item(a, k)
         if not found_nan:
             if math.isnan(v):
-                min_value = v
+                value = v
                 found_nan = True
-            elif v < min_value:
-                min_value = v
-    return min_value
+            elif comparator(v, value):
+                value = v
+    return value
 
 
-def array_max(a: Any) -> Any:
-    max_value = flat_item(a, 0)
-    found_nan = math.isnan(max_value)
-    for k in range(1, a.size):
-        v = flat_item(a, k)
-        if not found_nan:
-            if math.isnan(v):
-                max_value = v
-                found_nan = True
-            elif v > max_value:
-                max_value = v
-    return max_value
-
-
-def nanmin(a: Any) -> Any:
+def nan_extreme(a: Any, comparator: Any) -> Any:
+    """numba's `nan_min_max_factory`: the extreme element that is not NaN."""
     return_val = flat_item(a, 0)
     for k in range(1, a.size):
         v = flat_item(a, k)
-        if not math.isnan(v) and not return_val < v:
-            return_val = v
-    return return_val
-
-
-def nanmax(a: Any) -> Any:
-    return_val = flat_item(a, 0)
-    for k in range(1, a.size):
-        v = flat_item(a, k)
-        if not math.isnan(v) and not return_val > v:
+        if not math.isnan(v) and not comparator(return_val, v):
             return_val = v
     return return_val
 
@@ -170,18 +158,18 @@ def array_any(a: Any) -> Any:
     return result
 
 
-REDUCTIONS: dict[str, tuple[Any, str | None]] = {
+REDUCTIONS: dict[str, tuple[Any, Any]] = {
     "sum": (array_sum, "sum"),
     "prod": (array_prod, "prod"),
     "mean": (array_mean, "mean"),
     "var": (array_var, "mean"),
     "std": (array_std, "mean"),
-    "min": (array_min, None),
-    "amin": (array_min, None),
-    "max": (array_max, None),
-    "amax": (array_max, None),
-    "nanmin": (nanmin, None),
-    "nanmax": (nanmax, None),
+    "min": (array_extreme, less_than),
+    "amin": (array_extreme, less_than),
+    "max": (array_extreme, greater_than),
+    "amax": (array_extreme, greater_than),
+    "nanmin": (nan_extreme, less_than),
+    "nanmax": (nan_extreme, greater_than),
     "nansum": (nansum, "nansum"),
     "nanprod": (nanprod, "nanprod"),
     "nanmean": (nanmean, None),
@@ -190,7 +178,8 @@ REDUCTIONS: dict[str, tuple[Any, str | None]] = {
     "any": (array_any, None),
 }
 """`np.NAME(a)` (and the method `a.NAME()` where numpy has one): the
-implementation and the kind of accumulator it takes (None: none)."""
+implementation and its second argument: the kind of accumulator it starts
+from (a string, see `simt.frontend.calls`), a comparator, or None."""
 
 METHODS = frozenset({"sum", "prod", "mean", "var", "std", "min", "max", "all", "any"})
 """The reductions numba also offers as array methods."""
