@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import ast
 from abc import abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -36,7 +36,7 @@ from xdsl.dialects import math
 from xdsl.ir import SSAValue
 
 from simt.dialects import simt
-from simt.frontend import reductions
+from simt.frontend import overloads, reductions
 from simt.frontend.arrays import ArrayCompiler
 from simt.frontend.intrinsics import intrinsic_handler
 from simt.frontend.objects import (
@@ -106,6 +106,8 @@ class CallCompiler(ArrayCompiler):
             return self.reduction(node, callee.obj.name, callee.obj.array)
         if callee.obj is reductions.flat_item:
             return self._flat_item(node)
+        if overloads.is_overloaded(callee.obj):
+            return self._overloaded_call(node, callee.obj)
         if self.is_device_function(callee.obj):
             return self.inline_call(node, callee.obj)
         shown = callee.path or ast.unparse(node.func)
@@ -121,9 +123,28 @@ class CallCompiler(ArrayCompiler):
 
     @abstractmethod
     def inline_with(
-        self, node: ast.Call, function: object, args: Sequence[Value]
+        self,
+        node: ast.Call,
+        function: object,
+        positional: Sequence[Value],
+        keywords: Mapping[str, Value] | None = None,
     ) -> Value:
         """Inlines `function` on arguments already compiled (statements.py)."""
+
+    @abstractmethod
+    def evaluated_arguments(
+        self, node: ast.Call
+    ) -> tuple[list[Value], dict[str, Value]]:
+        """A call's positional and keyword argument values (statements.py)."""
+
+    def _overloaded_call(self, node: ast.Call, function: object) -> Value:
+        """A call to a function with numba `@overload`s: the implementation
+        numba-cuda would pick for the argument types, inlined."""
+        positional, keywords = self.evaluated_arguments(node)
+        found = overloads.implementation(function, positional, keywords)
+        if isinstance(found, str):
+            raise self.unsupported(node, f"call to {ast.unparse(node.func)}", found)
+        return self.inline_with(node, found, positional, keywords)
 
     # -- numpy reductions (reductions.py) -------------------------------------
 

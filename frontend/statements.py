@@ -42,9 +42,10 @@ from __future__ import annotations
 import ast
 import copy
 import inspect
+import linecache
 import textwrap
 import types
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Any
@@ -192,6 +193,8 @@ def python_function(fn: Any) -> types.FunctionType:
 
 def function_ast(fn: types.FunctionType) -> tuple[ast.FunctionDef, SourceLocator]:
     """The AST of a function object, with a locator into its file."""
+    if fn.__name__ == "<lambda>":
+        return _lambda_ast(fn)
     try:
         lines, first = inspect.getsourcelines(fn)
         filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
@@ -214,6 +217,37 @@ def function_ast(fn: types.FunctionType) -> tuple[ast.FunctionDef, SourceLocator
     if not defs:
         raise locator.error(tree, "expected a function definition")
     return defs[0], locator
+
+
+def _lambda_ast(fn: types.FunctionType) -> tuple[ast.FunctionDef, SourceLocator]:
+    """A lambda as the function `def <lambda>(args): return body`, found in
+    its file by its line and parameters (an `@overload` often returns one)."""
+    code = fn.__code__
+    filename = inspect.getsourcefile(fn) or code.co_filename
+    text = "".join(linecache.getlines(filename))
+    params = list(code.co_varnames[: code.co_argcount])
+    found = [
+        node
+        for node in ast.walk(parse(text, filename))
+        if text
+        if isinstance(node, ast.Lambda)
+        and node.lineno == code.co_firstlineno
+        and [a.arg for a in node.args.args] == params
+    ]
+    if len(found) != 1:
+        raise FrontendError(
+            filename,
+            code.co_firstlineno,
+            1,
+            f"cannot read the source of a lambda on line {code.co_firstlineno} "
+            f"({len(found)} lambdas there take ({', '.join(params)})): make it a def",
+        )
+    lam = found[0]
+    body = ast.copy_location(ast.Return(lam.body), lam.body)
+    tree = ast.FunctionDef(
+        name="<lambda>", args=lam.args, body=[body], decorator_list=[]
+    )
+    return ast.copy_location(tree, lam), SourceLocator(filename, 0, 0)
 
 
 def parse(source: str, filename: str) -> ast.Module:
@@ -696,36 +730,57 @@ class KernelCompiler(CallCompiler):
         return self._inline(node, source, args)
 
     def inline_with(
-        self, node: ast.Call, function: object, args: Sequence[Value]
+        self,
+        node: ast.Call,
+        function: object,
+        positional: Sequence[Value],
+        keywords: Mapping[str, Value] | None = None,
     ) -> Value:
         source = self._device_source(function)
-        params = [a.arg for a in source.tree.args.args]
-        return self._inline(node, source, dict(zip(params, args, strict=True)))
+        bound = self._bind_arguments(node, source, positional, keywords or {})
+        return self._inline(node, source, bound)
 
     def _call_arguments(
         self, node: ast.Call, source: FunctionSource
     ) -> dict[str, Value]:
-        params = [a.arg for a in source.tree.args.args]
+        positional, keywords = self.evaluated_arguments(node)
+        return self._bind_arguments(node, source, positional, keywords)
+
+    def evaluated_arguments(
+        self, node: ast.Call
+    ) -> tuple[list[Value], dict[str, Value]]:
+        """The values of a call's positional and keyword arguments, in order."""
         if any(isinstance(a, ast.Starred) for a in node.args) or any(
             k.arg is None for k in node.keywords
         ):
             raise self.unsupported(node, "*args or **kwargs in a call")
-        if len(node.args) > len(params):
-            raise self.error(
-                node,
-                f"'{source.tree.name}' takes {len(params)} argument(s), found {len(node.args)}",
-            )
-        bound: dict[str, Value] = {}
-        for name, arg in zip(params, node.args, strict=False):
-            bound[name] = self.expr(arg)
+        positional = [self.expr(arg) for arg in node.args]
+        keywords: dict[str, Value] = {}
         for keyword in node.keywords:
             assert keyword.arg is not None
-            if keyword.arg not in params or keyword.arg in bound:
+            keywords[keyword.arg] = self.expr(keyword.value)
+        return positional, keywords
+
+    def _bind_arguments(
+        self,
+        node: ast.Call,
+        source: FunctionSource,
+        positional: Sequence[Value],
+        keywords: Mapping[str, Value],
+    ) -> dict[str, Value]:
+        params = [a.arg for a in source.tree.args.args]
+        if len(positional) > len(params):
+            raise self.error(
+                node,
+                f"'{source.tree.name}' takes {len(params)} argument(s), found {len(positional)}",
+            )
+        bound: dict[str, Value] = dict(zip(params, positional, strict=False))
+        for name, value in keywords.items():
+            if name not in params or name in bound:
                 raise self.error(
-                    node,
-                    f"'{source.tree.name}' got an unexpected argument '{keyword.arg}'",
+                    node, f"'{source.tree.name}' got an unexpected argument '{name}'"
                 )
-            bound[keyword.arg] = self.expr(keyword.value)
+            bound[name] = value
         first_default = len(params) - len(source.defaults)
         for index, name in enumerate(params):
             if name in bound:
