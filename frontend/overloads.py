@@ -1,6 +1,7 @@
 """numba's `@overload` in kernels: a call to a Python function that has
 overloads registered with `numba.cuda.extending.overload` (or numba's
-`numba.extending.overload`) runs the implementation numba-cuda would pick.
+`numba.extending.overload`, when numba is installed) runs the
+implementation numba-cuda would pick.
 
 numba-cuda's typing registry holds the function with a `types.Function`
 whose templates hold the overload functions (`_overload_func`) and their target
@@ -42,11 +43,9 @@ def _templates(function: object) -> list[Any]:
     module = function.__module__ or ""
     if module.split(".")[0] in _FOREIGN:
         return []
-    from numba.cuda.typing.templates import builtin_registry
-
     usable = []
     seen: set[int] = set()
-    for value, typ in builtin_registry.globals:
+    for value, typ in _registered():
         if value is not function:
             continue
         for template in getattr(typ, "templates", ()):
@@ -59,6 +58,19 @@ def _templates(function: object) -> list[Any]:
                 usable.append(template)
     usable.sort(key=lambda t: t.metadata.get("target", "generic") != "cuda")
     return usable
+
+
+def _registered() -> list[tuple[object, Any]]:
+    """The (function, type) pairs of numba-cuda's typing registry, then of
+    numba's (where `numba.extending.overload` registers), when installed."""
+    from numba.cuda.typing.templates import builtin_registry
+
+    pairs = list(builtin_registry.globals)
+    try:
+        from numba.core.typing.templates import builtin_registry as core
+    except ImportError:
+        return pairs
+    return pairs + list(core.globals)
 
 
 def is_overloaded(function: object) -> bool:
