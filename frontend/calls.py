@@ -36,7 +36,7 @@ from xdsl.dialects import math
 from xdsl.ir import SSAValue
 
 from simt.dialects import simt
-from simt.frontend import overloads, reductions
+from simt.frontend import intrinsics, overloads, reductions
 from simt.frontend.arrays import ArrayCompiler
 from simt.frontend.intrinsics import intrinsic_handler
 from simt.frontend.objects import (
@@ -136,6 +136,9 @@ class CallCompiler(ArrayCompiler):
         self, node: ast.Call
     ) -> tuple[list[Value], dict[str, Value]]:
         """A call's positional and keyword argument values (statements.py)."""
+
+    def popc(self, node: ast.Call, value: Scalar) -> Scalar:
+        return intrinsics.popc(self, node, value)
 
     def _overloaded_call(self, node: ast.Call, function: object) -> Value:
         """A call to a function with numba `@overload`s: the implementation

@@ -882,8 +882,20 @@ class ExpressionCompiler(ABC):
                 return self.conjugate(base)
             if isinstance(base, Scalar):
                 return base  # a real number is its own conjugate
+        if (
+            isinstance(method, ast.Attribute)
+            and method.attr == "bit_count"
+            and not node.args
+        ):
+            base = self.expr(method.value)
+            if isinstance(base, Scalar) and base.type.is_int:
+                return self.popc(node, base)
         callee = self.expr(node.func)
         return self.call(node, callee)
+
+    @abstractmethod
+    def popc(self, node: ast.Call, value: Scalar) -> Scalar:
+        """`x.bit_count()` of an integer: numba-cuda's `cuda.popc(x)` (calls.py)."""
 
     @abstractmethod
     def call(self, node: ast.Call, callee: Value) -> Value:

@@ -42,7 +42,13 @@ numba-cuda's own templates say (`cudadecl.py`, `intrinsics.py`):
   loop (17 steps; above 0x10000 `math.pow`), a float exponent is `pow`;
 * `math.frexp(x)`/`math.modf(x)` return tuples (float, int32) / (float, float).
 
-Not supported, each a located error: `round(x, ndigits)`, `pow(a, b, m)`,
+* `round(x, ndigits)` of a float32/float64 is numba-cuda's `round_ndigits`
+  (CPython's fallback algorithm: `round(2.675, 2)` is 2.68), inlined from
+  `rounding.py`; `x.bit_count()` of an integer is `cuda.popc(x)`;
+* `cuda.fp16.*` (`hadd` ... `hdiv`, `hfma`, `hneg`, `habs`, `hmax`, `hmin`,
+  comparisons, `hsin` ... `hrint`, `hrcp`) on float16 (`_fp16`).
+
+Not supported, each a located error: `pow(a, b, m)`,
 libdevice functions that take pointers (`sincos`, `frexp`, ...), fast-math
 variants without an op (`fast_*`, `*_rn` conversions, ...), and cooperative
 groups (`cuda.cg`: grid-wide synchronization needs a cooperative launch,
@@ -61,10 +67,12 @@ from xdsl.ir import Operation
 
 from simt.dialects import intrinsics as ops
 from simt.dialects import simt
+from simt.frontend import rounding
 from simt.frontend.intrinsics_typing import libdevice_signature, resolve_intrinsic
 from simt.frontend.objects import ArrayValue, StaticValue, TupleValue, Value
 from simt.frontend.types import (
     BOOL,
+    FLOAT16,
     FLOAT32,
     FLOAT64,
     INT32,
@@ -298,12 +306,26 @@ def _fma(c: CallCompiler, node: ast.Call, path: str) -> Value:
 
 def _round(c: CallCompiler, node: ast.Call, path: str) -> Value:
     if len(node.args) == 2:
-        raise c.unsupported(node, "round(x, ndigits)", "only round(x) is supported")
+        return _round_ndigits(c, node)
     (value,) = _numbers(c, node, 1)
     sig = _signature(c, node, path, resolve("round", value.type), [value])
     x = c.ops.convert(value, sig.args[0])
     rounded = c.ops.scalar(math.RoundEvenOp(x.value), x.type)
     return c.ops.convert(rounded, sig.result)
+
+
+def _round_ndigits(c: CallCompiler, node: ast.Call) -> Value:
+    """`round(x, ndigits)` of a float32/float64 `x` and an integer `ndigits`:
+    numba-cuda's `round_ndigits` (`rounding.py`), inlined, in `x`'s type."""
+    x, ndigits = _numbers(c, node, 2)
+    if not x.type.is_float or x.type.bits == 16 or not ndigits.type.is_int:
+        raise c.error(
+            node,
+            f"round(x, ndigits) is defined for a float32 or float64 x and an "
+            f"integer ndigits, found ({x.type}, {ndigits.type})",
+        )
+    result = c.inline_with(node, rounding.round_ndigits, [x, ndigits])
+    return c.ops.convert(c.as_scalar(node, result), x.type)
 
 
 def _pow(c: CallCompiler, node: ast.Call, path: str) -> Value:
@@ -653,6 +675,14 @@ def _bits(c: CallCompiler, node: ast.Call, path: str) -> Value:
     return _bit_operation(c, node, _short(path), x, sig.result)
 
 
+def popc(c: CallCompiler, node: ast.AST, value: Scalar) -> Scalar:
+    """`cuda.popc(value)` with numba's overload (also `value.bit_count()`)."""
+    path = "cuda.popc"
+    sig = _signature(c, node, path, resolve_intrinsic(path, value.type), [value])
+    (x,) = _converted(c, [value], sig)
+    return _bit_operation(c, node, "popc", x, sig.result)
+
+
 def _bit_operation(
     c: CallCompiler, node: ast.AST, name: str, x: Scalar, result: ScalarType
 ) -> Scalar:
@@ -749,6 +779,79 @@ def _libdevice(c: CallCompiler, node: ast.Call, path: str) -> Value:
 
 
 # ---------------------------------------------------------------------------
+# Half precision (`cuda.fp16`)
+# ---------------------------------------------------------------------------
+
+_FP16_ARITHMETIC: dict[str, type[ast.operator]] = {
+    "hadd": ast.Add,
+    "hsub": ast.Sub,
+    "hmul": ast.Mult,
+    "hdiv": ast.Div,
+}
+_FP16_COMPARISONS: dict[str, type[ast.cmpop]] = {
+    "heq": ast.Eq,
+    "hne": ast.NotEq,
+    "hge": ast.GtE,
+    "hgt": ast.Gt,
+    "hle": ast.LtE,
+    "hlt": ast.Lt,
+}
+_FP16_MATH = {
+    "hsin": "sin",
+    "hcos": "cos",
+    "hlog": "log",
+    "hlog2": "log2",
+    "hlog10": "log10",
+    "hexp": "exp",
+    "hexp2": "exp2",
+    "hexp10": "exp10",
+    "hsqrt": "sqrt",
+    "hrsqrt": "rsqrt",
+    "hceil": "ceil",
+    "hfloor": "floor",
+    "htrunc": "trunc",
+    "hrint": "rint",
+    "habs": "fabs",
+}
+_FP16_ARITY = {
+    **dict.fromkeys(_FP16_ARITHMETIC, 2),
+    **dict.fromkeys(_FP16_COMPARISONS, 2),
+    **dict.fromkeys(_FP16_MATH, 1),
+    "hneg": 1,
+    "hrcp": 1,
+    "hfma": 3,
+    "hmax": 2,
+    "hmin": 2,
+}
+
+
+def _fp16(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    """`cuda.fp16.*`: numba-cuda types each on float16 arguments (others are
+    converted, as its templates allow); arithmetic and comparisons are
+    float16 operations (correctly rounded), `hfma` one rounding of the exact
+    `a * b + c`, `hmax`/`hmin` return the other operand of a NaN (PTX
+    `max.f16`), and the math functions compute in float32 and round back."""
+    name = _short(path)
+    args = [c.ops.convert(a, FLOAT16) for a in _numbers(c, node, _FP16_ARITY[name])]
+    if name in _FP16_ARITHMETIC:
+        return c.ops.binary(_FP16_ARITHMETIC[name], args[0], args[1])
+    if name in _FP16_COMPARISONS:
+        return c.ops.compare(_FP16_COMPARISONS[name], args[0], args[1])
+    if name in _FP16_MATH:
+        return _float_op(c, UNARY_BUILDERS[_FP16_MATH[name]], args, FLOAT16)
+    if name == "hneg":
+        return c.ops.negate(args[0])
+    if name == "hrcp":
+        return c.ops.binary(ast.Div, c.ops.const(1.0, FLOAT16), args[0])
+    if name == "hfma":
+        wide = [c.ops.convert(a, FLOAT64).value for a in args]
+        exact = c.ops.scalar(math.FmaOp(wide[0], wide[1], wide[2]), FLOAT64)
+        return c.ops.convert(exact, FLOAT16)
+    op = arith.MaxnumfOp if name == "hmax" else arith.MinnumfOp
+    return c.ops.scalar(op(args[0].value, args[1].value), FLOAT16)
+
+
+# ---------------------------------------------------------------------------
 # Cooperative groups
 # ---------------------------------------------------------------------------
 
@@ -793,6 +896,7 @@ INTRINSICS: dict[str, Handler] = {
     "cuda.cbrt": _cbrt,
     "cuda.fma": _fma,
     "cuda.selp": _selp,
+    **{f"cuda.fp16.{name}": _fp16 for name in _FP16_ARITY},
     "cuda.cg.this_grid": _cooperative,
     "cuda.cg.this_thread_block": _cooperative,
 }
