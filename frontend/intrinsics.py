@@ -239,10 +239,13 @@ def _classify(c: CallCompiler, node: ast.Call, path: str) -> Value:
     """`isnan`/`isinf`/`isfinite`: float comparisons; integers are constants."""
     (value,) = _numbers(c, node, 1)
     sig = _signature(c, node, path, resolve(path, value.type), [value])
-    name = _short(path)
-    if not sig.args[0].is_float:
+    return classify(c, _short(path), c.ops.convert(value, sig.args[0]))
+
+
+def classify(c: CallCompiler, name: str, x: Scalar) -> Scalar:
+    """`isnan`, `isinf` or `isfinite` of `x`: constants for integers."""
+    if not x.type.is_float:
         return c.ops.const(name == "isfinite", BOOL)
-    x = c.ops.convert(value, sig.args[0])
     if name == "isnan":
         return c.ops.scalar(arith.CmpfOp(x.value, x.value, "uno"), BOOL)
     magnitude = c.ops.scalar(math.AbsFOp(x.value), x.type)
@@ -779,6 +782,118 @@ def _libdevice(c: CallCompiler, node: ast.Call, path: str) -> Value:
 
 
 # ---------------------------------------------------------------------------
+# numpy's math ufuncs on scalars (`np.sqrt(x)`, `np.arctan2(y, x)`)
+# ---------------------------------------------------------------------------
+
+_UFUNC_FLOAT_UNARY = {
+    **{name: name for name in (
+        "sin", "cos", "tan", "sinh", "cosh", "tanh", "exp", "exp2", "expm1",
+        "log", "log2", "log10", "log1p", "sqrt", "cbrt", "floor", "ceil",
+        "trunc", "rint", "fabs",
+    )},
+    "arcsin": "asin", "arccos": "acos", "arctan": "atan", "arcsinh": "asinh",
+    "arccosh": "acosh", "arctanh": "atanh", "absolute": "fabs",
+}  # fmt: skip
+_UFUNC_FLOAT_BINARY = {"arctan2": "atan2", "hypot": "hypot", "copysign": "copysign",
+                       "power": "pow", "fmod": "fmod"}  # fmt: skip
+_UFUNC_ARITHMETIC: dict[str, type[ast.operator]] = {
+    "add": ast.Add,
+    "subtract": ast.Sub,
+    "multiply": ast.Mult,
+    "divide": ast.Div,
+    "true_divide": ast.Div,
+    "floor_divide": ast.FloorDiv,
+    "remainder": ast.Mod,
+    "mod": ast.Mod,
+}
+_UFUNC_EXTREMES = {"maximum", "minimum", "fmax", "fmin"}
+_UFUNC_OTHER_UNARY = {
+    "negative", "positive", "square", "reciprocal", "deg2rad", "rad2deg",
+    "radians", "degrees", "isnan", "isinf", "isfinite",
+}  # fmt: skip
+UFUNCS = frozenset(
+    {*_UFUNC_FLOAT_UNARY, *_UFUNC_FLOAT_BINARY, *_UFUNC_ARITHMETIC,
+     *_UFUNC_EXTREMES, *_UFUNC_OTHER_UNARY, "abs"}
+)  # fmt: skip
+"""The numpy ufuncs a kernel may call on scalars."""
+
+
+def _ufunc(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    """`np.NAME(x[, y])` on scalars: the inner loop numba-cuda's typing picks
+    for the argument types (`ufunc_find_matching_loop`: `np.sin(int32)` runs
+    the `d->d` loop, `np.floor(int64)` the `l->l` one), the arguments
+    converted to its input types, the operation computed in its output
+    type."""
+    import numpy as np
+    from numba.cuda.np.numpy_support import ufunc_find_matching_loop
+
+    from simt.frontend.overloads import numba_type
+
+    name = "absolute" if _short(path) == "abs" else _short(path)
+    function = getattr(np, name)
+    args = _numbers(c, node, function.nin)
+    try:
+        loop = ufunc_find_matching_loop(function, [numba_type(a) for a in args])
+    except Exception:
+        loop = None
+    shown = ", ".join(str(a.type) for a in args)
+    if loop is None or function.nout != 1:
+        raise c.error(node, f"np.{name}() has no loop for ({shown})")
+    inputs = [_scalar_of_numba(t) for t in loop.inputs]
+    result = _scalar_of_numba(loop.outputs[0])
+    if any(t is None for t in inputs) or result is None:
+        raise c.error(node, f"np.{name}() has no loop for ({shown})")
+    xs = [c.ops.convert(a, t) for a, t in zip(args, inputs, strict=True) if t]
+    value = _ufunc_value(c, node, name, xs, result)
+    return c.ops.convert(value, result)
+
+
+def _scalar_of_numba(t: Any) -> ScalarType | None:
+    from simt.frontend.types import BY_NAME
+
+    return BY_NAME.get("bool" if str(t) == "bool" else str(t))
+
+
+def _ufunc_value(
+    c: CallCompiler, node: ast.Call, name: str, xs: list[Scalar], result: ScalarType
+) -> Scalar:
+    x = xs[0]
+    if name in _UFUNC_ARITHMETIC:
+        return c.ops.binary(_UFUNC_ARITHMETIC[name], x, xs[1])
+    if name in ("isnan", "isinf", "isfinite"):
+        return classify(c, name, x)
+    if name == "negative":
+        return c.ops.negate(x)
+    if name == "positive":
+        return x
+    if name == "square":
+        return c.ops.binary(ast.Mult, x, x)
+    if name == "absolute" and not x.type.is_float:
+        return c.ops.abs(x, result)
+    if name in _UFUNC_EXTREMES:
+        if not x.type.is_float:
+            return c.ops.min_max(xs, ast.Gt if "max" in name else ast.Lt)
+        extreme = {
+            "maximum": arith.MaximumfOp, "minimum": arith.MinimumfOp,
+            "fmax": arith.MaxnumfOp, "fmin": arith.MinnumfOp,
+        }[name]  # fmt: skip
+        return c.ops.scalar(extreme(x.value, xs[1].value), x.type)
+    if not result.is_float:
+        if name in ("floor", "ceil", "trunc", "rint"):
+            return x  # an integer loop: the integer itself
+        raise c.unsupported(node, f"np.{name} of {x.type}", "integer loop not mapped")
+    if name == "reciprocal":
+        return c.ops.binary(ast.Div, c.ops.const(1.0, result), x)
+    if name in ("deg2rad", "radians", "rad2deg", "degrees"):
+        to_radians = name in ("deg2rad", "radians")
+        factor = pymath.pi / 180.0 if to_radians else 180.0 / pymath.pi
+        return c.ops.binary(ast.Mult, x, c.ops.const(factor, result))
+    if name in _UFUNC_FLOAT_BINARY:
+        return _float_op(c, BINARY_BUILDERS[_UFUNC_FLOAT_BINARY[name]], xs, result)
+    return _float_op(c, UNARY_BUILDERS[_UFUNC_FLOAT_UNARY[name]], xs, result)
+
+
+# ---------------------------------------------------------------------------
 # Half precision (`cuda.fp16`)
 # ---------------------------------------------------------------------------
 
@@ -897,6 +1012,7 @@ INTRINSICS: dict[str, Handler] = {
     "cuda.fma": _fma,
     "cuda.selp": _selp,
     **{f"cuda.fp16.{name}": _fp16 for name in _FP16_ARITY},
+    **{f"np.{name}": _ufunc for name in UFUNCS},
     "cuda.cg.this_grid": _cooperative,
     "cuda.cg.this_thread_block": _cooperative,
 }

@@ -101,6 +101,8 @@ def canonical_path(obj: object) -> str | None:
         return None
     if isinstance(obj, types.BuiltinFunctionType) and obj.__module__ in MODULE_PATHS:
         return f"{MODULE_PATHS[obj.__module__]}.{name}"
+    if isinstance(obj, np.ufunc) and getattr(np, name, None) is obj:
+        return f"np.{name}"
     cuda = sys.modules.get("numba.cuda")
     if cuda is not None and getattr(cuda, name, None) is obj:
         return f"cuda.{name}"
