@@ -678,7 +678,7 @@ def _bits(c: CallCompiler, node: ast.Call, path: str) -> Value:
     return _bit_operation(c, node, _short(path), x, sig.result)
 
 
-def popc(c: CallCompiler, node: ast.AST, value: Scalar) -> Scalar:
+def popc(c: CallCompiler, node: ast.Call, value: Scalar) -> Scalar:
     """`cuda.popc(value)` with numba's overload (also `value.bit_count()`)."""
     path = "cuda.popc"
     sig = _signature(c, node, path, resolve_intrinsic(path, value.type), [value])
@@ -825,7 +825,9 @@ def _ufunc(c: CallCompiler, node: ast.Call, path: str) -> Value:
     converted to its input types, the operation computed in its output
     type."""
     import numpy as np
-    from numba.cuda.np.numpy_support import ufunc_find_matching_loop
+    from numba.cuda.np.numpy_support import (  # pyright: ignore[reportMissingImports]
+        ufunc_find_matching_loop,
+    )
 
     from simt.frontend.overloads import numba_type
 

@@ -63,7 +63,7 @@ def _templates(function: object) -> list[Any]:
 def _registered() -> list[tuple[object, Any]]:
     """The (function, type) pairs of numba-cuda's typing registry, then of
     numba's (where `numba.extending.overload` registers), when installed."""
-    from numba.cuda.typing.templates import builtin_registry
+    from numba.cuda.typing.templates import builtin_registry  # pyright: ignore[reportMissingImports]
 
     pairs = list(builtin_registry.globals)
     try:
@@ -81,7 +81,7 @@ def is_overloaded(function: object) -> bool:
 def numba_type(value: Value) -> Any | None:
     """numba's type of a kernel value (None: one simt cannot name)."""
     from numba.cuda import types as nbtypes
-    from numba.cuda.typing.typeof import typeof
+    from numba.cuda.typing.typeof import typeof  # pyright: ignore[reportMissingImports]
 
     if isinstance(value, Scalar):
         name = "boolean" if value.type.is_bool else value.type.name
@@ -89,12 +89,12 @@ def numba_type(value: Value) -> Any | None:
     if isinstance(value, ArrayValue):
         element = numba_type_of_dtype(value.type.dtype.dtype)
         layout = "C" if value.type.layout == "C" else "A"
-        return nbtypes.Array(element, value.type.ndim, layout)
+        return nbtypes.Array(element, value.type.ndim, layout)  # pyright: ignore[reportAttributeAccessIssue]
     if isinstance(value, TupleValue):
         items = [numba_type(item) for item in value.items]
         if any(item is None for item in items):
             return None
-        return nbtypes.BaseTuple.from_types(items)
+        return nbtypes.BaseTuple.from_types(items)  # pyright: ignore[reportAttributeAccessIssue]
     if isinstance(value, StaticValue) and value.obj is not None:
         try:
             return typeof(value.obj)
@@ -104,7 +104,7 @@ def numba_type(value: Value) -> Any | None:
 
 
 def numba_type_of_dtype(dtype: Any) -> Any:
-    from numba.cuda.np.numpy_support import from_dtype
+    from numba.cuda.np.numpy_support import from_dtype  # pyright: ignore[reportMissingImports]
 
     return from_dtype(dtype)
 

@@ -41,7 +41,7 @@ def round_ndigits(x: Any, ndigits: Any) -> Any:
         z = 2.0 * round(y / 2.0)
 
     if ndigits >= 0:
-        z = (z / pow2) / pow1
+        z = (z / pow2) / pow1  # pyright: ignore[reportPossiblyUnboundVariable]
     else:
         z *= pow1
 
