@@ -475,6 +475,8 @@ class ArrayCompiler(ExpressionCompiler):
         )
 
     def size(self, array: ArrayValue) -> Scalar:
+        if array.type.ndim == 0:
+            return self.ops.nonneg(self.ops.const(1, INT64))
         total = self.extent(array, 0)
         for k in range(1, array.type.ndim):
             total = self.ops.binary(ast.Mult, total, self.extent(array, k))
@@ -567,11 +569,9 @@ class ArrayCompiler(ExpressionCompiler):
         if number is not None and array.ndim > 0:
             return self._constant_complex_array(node, array, name, number.part)
         dtype = scalar_of_dtype(array.dtype)
-        if dtype is None or array.ndim == 0:
+        if dtype is None:
             raise self.unsupported(
-                node,
-                "constant array",
-                f"only arrays of numbers with at least one dimension, found {array.dtype}",
+                node, "constant array", f"only arrays of numbers, found {array.dtype}"
             )
         shape = tuple(int(d) for d in array.shape)
         array_type = ArrayType(dtype, array.ndim, "C", MemorySpace.CONSTANT, shape)

@@ -132,3 +132,22 @@ def test_unsupported_forms_are_located(
     with pytest.raises(FrontendError, match=message) as raised:
         simt.compile_python(function, signature)
     assert "test_reductions.py:" in str(raised.value)
+
+
+EDGES = (np.array(0), np.array(5.5), np.float64([]), np.int64([1, 0, 2, 0, 3]))
+
+
+def edge_counts(out, total):
+    i = 0
+    for case in literal_unroll(EDGES):
+        out[i] = np.count_nonzero(case)
+        i += 1  # noqa: SIM113 (the kernel form numba's tests use)
+    total[0] = np.sum(EDGES[1]) + EDGES[1][()] + np.sum(EDGES[2])
+
+
+def test_zero_dimensional_and_empty_constant_arrays() -> None:
+    module = simt.compile_python(edge_counts, "void(int64[:], float64[:])")
+    out, total = np.zeros(len(EDGES), np.int64), np.zeros(1)
+    simt.simulate(module, (1,), (1,), [out, total])
+    assert out.tolist() == [np.count_nonzero(a) for a in EDGES]
+    assert total.tolist() == [11.0]
