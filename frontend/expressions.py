@@ -619,6 +619,12 @@ class ExpressionCompiler(ABC):
             result = self._contains(node, left, right, kind is ast.NotIn)
         elif kind in (ast.Is, ast.IsNot) and isinstance(left, StaticValue):
             result = self._identity(node, left, right, kind is ast.IsNot)
+        elif (
+            kind in (ast.Is, ast.IsNot)
+            and isinstance(left, Scalar)
+            and isinstance(right, Scalar)
+        ):
+            result = self._scalar_identity(node, left, right, kind is ast.IsNot)
         elif isinstance(left, ComplexValue) or isinstance(right, ComplexValue):
             result = self.complex_compare(node, kind, left, right)
         else:
@@ -659,6 +665,16 @@ class ExpressionCompiler(ABC):
             raise self.unsupported(node, "operator is", "only 'x is None' on constants")
         same = left.obj is right.obj
         return self.ops.const(same != negate, BOOL)
+
+    def _scalar_identity(
+        self, node: ast.AST, left: Scalar, right: Scalar, negate: bool
+    ) -> Scalar:
+        """`x is y` between numbers, as numba-cuda's `generic_is`: `==` when
+        both have one type (numbers are immutable), else False."""
+        if left.type != right.type:
+            return self.ops.const(negate, BOOL)
+        same = self.compare_pair(node, ast.Eq, left, right)
+        return self.ops.not_(same) if negate else same
 
     def short_circuit(
         self, first: Scalar, is_and: bool, rest: Callable[[], Scalar]

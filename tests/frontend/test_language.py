@@ -409,3 +409,24 @@ def test_float16_math_is_computed_in_float32(ptxas: Path) -> None:
     b = np.zeros_like(a)
     simt.simulate(module, (1,), (32,), [a, b], trace=False)
     np.testing.assert_array_equal(b, np.exp(a))
+
+
+def identity_checks(pred, stack):
+    i = 0
+    if pred is True:
+        stack[i] = 1
+        i += 1
+    if pred is not False:
+        stack[1] += 10
+    one = 1.0
+    if i is one:  # int64 and float64: never the same object, as numba says
+        stack[1] += 100
+
+
+@pytest.mark.parametrize("pred", [True, False])
+def test_is_between_numbers_is_numbas_generic_is(pred: bool) -> None:
+    """`x is y` between numbers: `==` for one type, False across types."""
+    module = simt.compile_python(identity_checks, "void(boolean, int64[:])")
+    stack = np.array([0, 666])
+    simt.simulate(module, (1,), (1,), [pred, stack])
+    assert stack.tolist() == ([1, 676] if pred else [0, 666])
