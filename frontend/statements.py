@@ -60,6 +60,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
+from simt.frontend import overloads
 from simt.frontend.arrays import ModuleBuilder
 from simt.frontend.calls import CallCompiler
 from simt.frontend.desugar import ITER_LEN, RET, desugar_body, eliminate_returns
@@ -690,6 +691,8 @@ class KernelCompiler(CallCompiler):
         """Whether inlining the calls in `node` creates `cf` blocks."""
         for sub in _calls_in(node):
             callee = self._static_callee(sub.func)
+            if callee is not None and overloads.is_overloaded(callee.obj):
+                return True  # its implementation is known only with types
             if callee is None or not self.is_device_function(callee.obj):
                 continue
             if self._needs_cf(self._device_source(callee.obj)):
@@ -709,25 +712,9 @@ class KernelCompiler(CallCompiler):
         return source.needs_cf
 
     def inline_call(self, node: ast.Call, function: object) -> Value:
-        source = self._device_source(function)
-        name = source.tree.name
-        if any(s is source for s in self._inline_sources):
-            chain = " -> ".join([*self.context.inlining, name])
-            raise self.error(
-                node,
-                f"recursive call to device function '{name}' ({chain}): device "
-                "functions are inlined, so recursion is not supported",
-            )
-        args = self._call_arguments(node, source)
-        if source.needs_cf and self._current().parent is not self.region:
-            raise self.unsupported(
-                node,
-                f"call to '{name}' here",
-                "the function has loops with break/continue or returns inside "
-                "loops, so it cannot be called inside 'and'/'or'/'if-else' "
-                "expressions; assign its result to a variable first",
-            )
-        return self._inline(node, source, args)
+        self._check_inlinable(node, self._device_source(function))
+        positional, keywords = self.evaluated_arguments(node)
+        return self.inline_with(node, function, positional, keywords)
 
     def inline_with(
         self,
@@ -736,15 +723,32 @@ class KernelCompiler(CallCompiler):
         positional: Sequence[Value],
         keywords: Mapping[str, Value] | None = None,
     ) -> Value:
+        """Inlines `function` on arguments already compiled: device functions,
+        numba overloads' implementations, simt's own library functions."""
         source = self._device_source(function)
+        self._check_inlinable(node, source)
         bound = self._bind_arguments(node, source, positional, keywords or {})
         return self._inline(node, source, bound)
 
-    def _call_arguments(
-        self, node: ast.Call, source: FunctionSource
-    ) -> dict[str, Value]:
-        positional, keywords = self.evaluated_arguments(node)
-        return self._bind_arguments(node, source, positional, keywords)
+    def _check_inlinable(self, node: ast.Call, source: FunctionSource) -> None:
+        """No recursion, and no `cf`-producing function inside an expression
+        that must stay structured."""
+        name = source.tree.name
+        if any(s is source for s in self._inline_sources):
+            chain = " -> ".join([*self.context.inlining, name])
+            raise self.error(
+                node,
+                f"recursive call to device function '{name}' ({chain}): device "
+                "functions are inlined, so recursion is not supported",
+            )
+        if self._needs_cf(source) and self._current().parent is not self.region:
+            raise self.unsupported(
+                node,
+                f"call to '{name}' here",
+                "the function has loops with break/continue or returns inside "
+                "loops, so it cannot be called inside 'and'/'or'/'if-else' "
+                "expressions; assign its result to a variable first",
+            )
 
     def evaluated_arguments(
         self, node: ast.Call

@@ -30,6 +30,10 @@ def integers_only(x):
     """Overloaded below for integers only."""
 
 
+def countdown(x):
+    """Overloaded below with an implementation that calls itself."""
+
+
 @overload(scale, target="generic")
 def _scale(x):
     if isinstance(x, types.Integer):
@@ -74,6 +78,14 @@ def _integers_only(x):
     return None
 
 
+@overload(countdown, target="cuda")
+def _countdown(x):
+    def impl(x):
+        return x if x <= 0 else countdown(x - 1)
+
+    return impl
+
+
 def overloads_kernel(ints, floats, out, fout):
     i = 0
     out[0] = scale(ints[i])
@@ -102,4 +114,14 @@ def no_overload_accepts(a, out):
 def test_call_no_overload_accepts_is_located() -> None:
     with pytest.raises(FrontendError, match="no @overload") as raised:
         simt.compile_python(no_overload_accepts, "void(float64[:], float64[:])")
+    assert "test_overloads.py:" in str(raised.value)
+
+
+def recursive_overload(a, out):
+    out[0] = countdown(a[0])
+
+
+def test_recursive_overload_is_a_located_error() -> None:
+    with pytest.raises(FrontendError, match="recursion is not supported") as raised:
+        simt.compile_python(recursive_overload, "void(int64[:], int64[:])")
     assert "test_overloads.py:" in str(raised.value)
