@@ -14,7 +14,7 @@ from numba import cuda, literal_unroll
 import simt
 from simt.frontend import FrontendError
 from simt.frontend.signature import signature_of_args
-from simt.lowering.ptxas import assemble, find_ptxas
+from simt.lowering.ptxas import assemble
 
 
 def reduce_all(a, out, flags):
@@ -100,7 +100,6 @@ def test_loop_over_a_tuple_of_arrays_is_unrolled() -> None:
     np.testing.assert_array_equal(again, out)
 
 
-@pytest.mark.skipif(find_ptxas() is None, reason="ptxas is not installed")
 def test_reductions_assemble() -> None:
     module = simt.compile_python(
         reduce_all, "void(float64[:, :], float64[:], boolean[:])"
