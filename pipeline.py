@@ -8,6 +8,7 @@ import re
 import types
 import typing
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from xdsl.context import Context
@@ -34,16 +35,23 @@ __all__ = [
 ]
 
 
+@cache
+def _multiverse() -> Universe:
+    """xDSL's universe and every plugin's, found once per process: each
+    search reads the metadata of every installed distribution (about 10 ms)."""
+    return Universe.get_multiverse()
+
+
 def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Every pass `simt-opt -p` accepts: xDSL's, other plugins' and ours."""
-    passes = dict(Universe.get_multiverse().all_passes)
+    passes = dict(_multiverse().all_passes)
     passes.update(SIMT_UNIVERSE.all_passes)
     return passes
 
 
 def available_dialects() -> dict[str, Callable[[], Dialect]]:
     """Every dialect `simt-opt` parses: xDSL's, other plugins' and ours."""
-    dialects = dict(Universe.get_multiverse().all_dialects)
+    dialects = dict(_multiverse().all_dialects)
     dialects.update(SIMT_UNIVERSE.all_dialects)
     return dialects
 

@@ -37,13 +37,24 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import ArrayAttr, MemRefType, ModuleOp, StringAttr
-from xdsl.dialects.func import FuncOp
+from xdsl.dialects import arith, memref
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    ArrayAttr,
+    IndexType,
+    MemRefType,
+    ModuleOp,
+    StringAttr,
+    UnitAttr,
+    i32,
+)
+from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Attribute
 
+from simt.dialects.simt import ThreadIdOp
 from simt.model.captures import host_array, kernel_captures
 from simt.model.costs import CostTable, as_cost_table
-from simt.model.kernel import ARG_NAMES_ATTR, is_kernel
+from simt.model.kernel import ARG_NAMES_ATTR, KERNEL_ATTR, is_kernel
 from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK
 from simt.model.records import (
     complex_parts,
@@ -130,6 +141,34 @@ def simulate(
         wave_threads=wave_threads,
         dynamic_shared_bytes=dynamic_shared_bytes,
     )
+
+
+def compile_native_engine() -> None:
+    """Compiles the native engine now, by simulating a one-store kernel on it.
+
+    numba keeps the compiled engine in its disk cache (next to
+    `native.py`). In a fresh checkout the first native simulation compiles
+    it (about 40 s), and so does every process that starts before the cache
+    is written: `tests/run.sh` calls this once before pytest's workers start.
+    """
+    out = MemRefType(i32, [DYNAMIC_INDEX])
+    kernel = FuncOp("warm_up", ([out], []))
+    kernel.attributes[KERNEL_ATTR] = UnitAttr()
+    block = kernel.body.block
+    lane = ThreadIdOp("x")
+    index = arith.IndexCastOp(lane, IndexType())
+    block.add_ops(
+        [lane, index, memref.StoreOp.get(lane, block.args[0], [index]), ReturnOp()]
+    )
+    values = np.zeros(32, np.int32)
+    for trace in (False, True):
+        simulate(
+            ModuleOp([kernel.clone()]), 1, 32, [values], trace=trace, engine="native"
+        )
+    if not np.array_equal(values, np.arange(32)):
+        raise SimulationError(
+            "the native engine's warm-up kernel computed wrong values"
+        )
 
 
 class Simulator:

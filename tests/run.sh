@@ -26,6 +26,11 @@ pyright_pid=$!
 lit -sv tests/filecheck >"$logs/lit" 2>&1 &
 lit_pid=$!
 
+# numba compiles the simulator's native engine into its disk cache on first
+# use (about 40 s); in a fresh checkout each pytest worker would compile it.
+echo "== the simulator's native engine (numba's disk cache)"
+python -c "from simt.sim.simulate import compile_native_engine; compile_native_engine()"
+
 # In parallel on every core (pytest-xdist); the slow tier runs too
 # (`-m "not slow"` skips it while iterating, tests/tiers.py). Work stealing
 # keeps both cores busy to the end: the fuzz and host tiers' chunks take

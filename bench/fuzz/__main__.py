@@ -158,6 +158,14 @@ def markdown(report: dict[str, Any]) -> str:
         counts = failures.get(check, {})
         cells = " | ".join(str(counts.get(kind, 0)) for kind in KINDS)
         lines.append(f"| `{check}` | {runs} | {cells} |")
+    unchanged: dict[str, int] = report.get("unchanged", {})
+    if unchanged:
+        listed = ", ".join(f"`{p}` {n}" for p, n in unchanged.items())
+        lines += [
+            "",
+            "Programs a pipeline left as they were (the same code, so not "
+            f"simulated again): {listed}.",
+        ]
     d = report["divergence"]
     lines += [
         "",

@@ -1,8 +1,8 @@
 """The frontend types every variable as numba-cuda does: checked against numba-cuda.
 
 Each case compiles the same source with the frontend and with numba-cuda's own
-front half (`numba.cuda.compiler.compile_cuda`, which needs no GPU) and
-compares the type of each variable.
+front half (`numba.cuda.compiler.compile_cuda`'s pipeline, which needs no GPU,
+stopped after type inference) and compares the type of each variable.
 """
 
 from __future__ import annotations
@@ -11,10 +11,22 @@ import ast
 import itertools
 import textwrap
 import warnings
+from typing import Any
 
 import pytest
 from numba.cuda import types as nbtypes
-from numba.cuda.compiler import compile_cuda
+from numba.cuda import utils as nbutils
+from numba.cuda.compiler import CUDACompiler
+from numba.cuda.core.compiler import (  # pyright: ignore[reportMissingImports]
+    _EarlyPipelineCompletion,
+)
+from numba.cuda.core.compiler_machinery import (  # pyright: ignore[reportMissingImports]
+    FunctionPass,
+    PassManager,
+    register_pass,
+)
+from numba.cuda.descriptor import cuda_target
+from numba.cuda.flags import CUDAFlags
 
 from simt.frontend.errors import FrontendError, SourceLocator
 from simt.frontend.objects import Value
@@ -75,16 +87,54 @@ def _frontend_types(source: str, arg_types: list[ScalarType]) -> dict[str, Value
     return compiler.env
 
 
+@register_pass(mutates_CFG=False, analysis_only=True)
+class _StopAfterTyping(FunctionPass):  # pyright: ignore[reportUntypedBaseClass]
+    """Ends numba-cuda's pipeline after type inference with the type map (its
+    lowering, the costly half, decides no type)."""
+
+    _name = "simt_test_stop_after_typing"
+
+    def __init__(self) -> None:
+        FunctionPass.__init__(self)
+
+    def run_pass(self, state: Any) -> bool:
+        raise _EarlyPipelineCompletion(dict(state.typemap))
+
+
+class _TypingCompiler(CUDACompiler):  # pyright: ignore[reportUntypedBaseClass]
+    """`compile_cuda`'s pipeline, its untyped and typed passes as they are."""
+
+    def define_cuda_lowering_pipeline(self, state: Any) -> Any:
+        pm = PassManager("simt_test_typing")
+        pm.add_pass(_StopAfterTyping, "stop after type inference")
+        pm.finalize()
+        return pm
+
+
 def _numba_types(source: str, arg_types: list[str]) -> dict[str, str]:
     namespace: dict[str, object] = {}
     exec("import math\n" + textwrap.dedent(source), namespace)
     kernel = namespace["k"]
-    with warnings.catch_warnings():
+    flags = CUDAFlags()
+    flags.no_compile = True
+    flags.no_cpython_wrapper = True
+    flags.no_cfunc_wrapper = True
+    flags.error_model = "numpy"
+    flags.compute_capability = (7, 0)
+    args = tuple(_numba_type(t) for t in arg_types)
+    pipeline = _TypingCompiler(
+        cuda_target.typing_context,
+        cuda_target.target_context,
+        None,
+        args,
+        nbtypes.void,
+        flags,
+        {},
+    )
+    with warnings.catch_warnings(), nbutils.numba_target_override():
         warnings.simplefilter("ignore")
-        result = compile_cuda(
-            kernel, nbtypes.void, tuple(_numba_type(t) for t in arg_types), cc=(7, 0)
-        )
-    return {k: str(v) for k, v in result.type_annotation.typemap.items()}
+        typemap = pipeline.compile_extra(kernel)
+    return {k: str(v) for k, v in typemap.items()}
 
 
 def _kernel(expressions: list[str]) -> str:

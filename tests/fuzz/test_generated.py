@@ -1,14 +1,16 @@
 """The fuzz tier: generated programs through every pass and the lowering
 (`simt.bench.fuzz`), 500 programs per CI run (one in four an `scf` nest,
 the others `cf` block graphs), every one through each pipeline of
-`CI_PIPELINES`, one in `HOST_EVERY` also on the host before and after each
-pipeline, and a few structured kernels from the frontend.
+`CI_PIPELINES` (the two limited linearization depths on alternate programs),
+one in `HOST_EVERY` also on the host before and after each pipeline, and a
+few structured kernels from the frontend. A pipeline's result is simulated
+unless it is the original's code (`check_program`).
 
 Marked `fuzz` and `slow` and spread over chunks, so the parallel CI run
 (`tests/run.sh`: pytest -n auto) shares them among its workers; `pytest -m
 fuzz -n 2` runs them alone, `-m "not slow"` skips them while iterating;
-`python -m simt.bench.fuzz --programs N` is the longer run. A failure names the program's seed: `cf_case(seed)` rebuilds
-it.
+`python -m simt.bench.fuzz --programs N` is the longer run. A failure names
+the program's seed: `cf_case(seed)` rebuilds it.
 """
 
 from __future__ import annotations
@@ -52,8 +54,26 @@ MAX_BLOCKS = 5
 """Blocks per program at most (besides entry and exits): small is cheap."""
 PTXAS_EVERY = 10
 """One program in this many is also assembled by ptxas (when installed)."""
+DEPTHS = ("simt-linearize{max-depth=0}", "simt-linearize{max-depth=1}")
+"""Linearization at a limited depth, on alternate seeds (half the programs
+each; `simt-linearize` at its default depth sees every program)."""
 STRUCTURED = (3, 11)
 """Seeds of the structured kernels checked on every run (they are large)."""
+
+
+def _pipelines_for(seed: int) -> list[str]:
+    depth = DEPTHS[seed // CHUNKS % len(DEPTHS)]
+    return [p for p in CI_PIPELINES if p not in DEPTHS or p == depth]
+
+
+def test_every_pass_sees_every_program_and_each_depth_half() -> None:
+    counts = {p: 0 for p in CI_PIPELINES}
+    for seed in range(PROGRAMS):
+        for pipeline in _pipelines_for(seed):
+            counts[pipeline] += 1
+    assert set(DEPTHS) < set(CI_PIPELINES)
+    assert all(counts[p] == PROGRAMS for p in CI_PIPELINES if p not in DEPTHS)
+    assert all(counts[p] == PROGRAMS // 2 for p in DEPTHS)
 
 
 def _failures(tally: Tally) -> list[str]:
@@ -72,9 +92,12 @@ def test_generated_cf_programs(chunk: int) -> None:
             program = cf_case(seed, inputs=1, max_blocks=MAX_BLOCKS)
         assembler = ptxas if seed % PTXAS_EVERY == 0 else None
         host = seed % HOST_EVERY == 3
-        tally.merge(check_program(program, CI_PIPELINES, ptxas=assembler, host=host))
+        pipelines = _pipelines_for(seed)
+        tally.merge(check_program(program, pipelines, ptxas=assembler, host=host))
     assert _failures(tally) == []
-    assert all(tally.runs[p] == len(seeds) for p in CI_PIPELINES)
+    for pipeline in CI_PIPELINES:
+        wanted = sum(1 for seed in seeds if pipeline in _pipelines_for(seed))
+        assert tally.runs[pipeline] == wanted
     assert tally.runs["divergence"] == len(seeds)
     hosted = sum(1 for seed in seeds if seed % HOST_EVERY == 3)
     assert tally.runs.get("host", 0) == hosted

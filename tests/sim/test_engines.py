@@ -24,6 +24,7 @@ from simt.bench.kernels import CORPUS
 from simt.bench.kernels.generate import generate_kernel
 from simt.sim import SimulationError, SimulationResult, Simulator, simulate
 from simt.sim.activity import MAX_ROWS
+from simt.sim.simulate import compile_native_engine
 
 PIPELINES = (
     "",
@@ -277,3 +278,8 @@ def test_a_merged_identity_of_a_whole_warp_value(parse: Any) -> None:
     expected = np.where(np.arange(32) < 8, 1, 7)
     np.testing.assert_array_equal(outs[0], expected)
     np.testing.assert_array_equal(outs[1], expected)
+
+
+def test_compile_native_engine_runs_its_kernel_natively() -> None:
+    """`tests/run.sh` warms numba's cache with it before pytest starts."""
+    compile_native_engine()
