@@ -113,6 +113,11 @@ class CallCompiler(ArrayCompiler):
         shown = callee.path or ast.unparse(node.func)
         raise self.unsupported(node, f"call to {shown}", "not a supported function")
 
+    def builtin_call(self, node: ast.Call, name: str) -> Value:
+        """`node` compiled as a call to the builtin `name` (`abs`, `bool`, ...),
+        whatever that name is bound to where it appears."""
+        return CALL_HANDLERS[name](self, node)
+
     @abstractmethod
     def is_device_function(self, obj: object) -> bool:
         """Whether `obj` is a function the compiler inlines (statements.py)."""

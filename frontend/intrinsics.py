@@ -969,6 +969,105 @@ def _fp16(c: CallCompiler, node: ast.Call, path: str) -> Value:
 
 
 # ---------------------------------------------------------------------------
+# The operator module and cache hints: calls that spell an expression
+# ---------------------------------------------------------------------------
+
+_OPERATOR_BINARY: dict[str, type[ast.operator]] = {
+    "add": ast.Add,
+    "sub": ast.Sub,
+    "mul": ast.Mult,
+    "truediv": ast.Div,
+    "floordiv": ast.FloorDiv,
+    "mod": ast.Mod,
+    "pow": ast.Pow,
+    "lshift": ast.LShift,
+    "rshift": ast.RShift,
+    "and_": ast.BitAnd,
+    "or_": ast.BitOr,
+    "xor": ast.BitXor,
+}
+_OPERATOR_INPLACE = {
+    f"i{name.rstrip('_')}": op for name, op in _OPERATOR_BINARY.items()
+}
+_OPERATOR_COMPARE: dict[str, type[ast.cmpop]] = {
+    "lt": ast.Lt,
+    "le": ast.LtE,
+    "eq": ast.Eq,
+    "ne": ast.NotEq,
+    "ge": ast.GtE,
+    "gt": ast.Gt,
+}
+_OPERATOR_UNARY: dict[str, type[ast.unaryop]] = {
+    "neg": ast.USub,
+    "pos": ast.UAdd,
+    "invert": ast.Invert,
+    "inv": ast.Invert,
+    "not_": ast.Not,
+}
+
+
+def _operator(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    """`operator.add(a, b)` ...: the expression it names (`a + b`), typed and
+    computed as numba-cuda does; the in-place forms of scalars are the
+    binary ones (numbers are immutable)."""
+    name = path.removeprefix("operator.")
+    binary = _OPERATOR_BINARY.get(name) or _OPERATOR_INPLACE.get(name)
+    compare = _OPERATOR_COMPARE.get(name)
+    if binary is not None or compare is not None:
+        c.expect_args(node, 2)
+        left, right = node.args
+        spelled: ast.expr
+        if binary is not None:
+            spelled = ast.BinOp(left=left, op=binary(), right=right)
+        else:
+            assert compare is not None
+            spelled = ast.Compare(left=left, ops=[compare()], comparators=[right])
+        return c.expr(ast.copy_location(spelled, node))
+    unary = _OPERATOR_UNARY.get(name)
+    if unary is not None:
+        c.expect_args(node, 1)
+        spelled = ast.UnaryOp(op=unary(), operand=node.args[0])
+        return c.expr(ast.copy_location(spelled, node))
+    if name in ("abs", "truth"):
+        c.expect_args(node, 1)
+        builtin = "abs" if name == "abs" else "bool"
+        function = ast.copy_location(ast.Name(id=builtin, ctx=ast.Load()), node)
+        spelled = ast.Call(func=function, args=node.args, keywords=[])
+        return c.builtin_call(ast.copy_location(spelled, node), builtin)
+    raise c.unsupported(
+        node,
+        f"call to {path}",
+        "the operator module's arithmetic, comparison and unary functions are "
+        "supported",
+    )
+
+
+_LOAD_HINTS = ("ldca", "ldcg", "ldcs", "ldlu", "ldcv")
+_STORE_HINTS = ("stcg", "stcs", "stwb", "stwt")
+
+
+def _cache_hint(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    """`cuda.ldcg(a, i)` loads `a[i]` and `cuda.stcg(a, i, v)` stores `v` there:
+    the cache hint (`ld.global.cg`, ...) changes where the data is cached, not
+    what is read or written, so they are the plain load and store."""
+    name = path.removeprefix("cuda.")
+    c.expect_args(node, 3 if name in _STORE_HINTS else 2)
+    array = c.expr(node.args[0])
+    if not isinstance(array, ArrayValue):
+        raise c.unsupported(
+            node,
+            f"{path} of a value that is not an array",
+            "cache-hinted loads and stores take an array and an index (simt has "
+            "no pointers)",
+        )
+    if name in _LOAD_HINTS:
+        spelled = ast.Subscript(value=node.args[0], slice=node.args[1], ctx=ast.Load())
+        return c.expr(ast.copy_location(spelled, node))
+    c.array_set(node, array, node.args[1], c.expr(node.args[2]))
+    return StaticValue(None)
+
+
+# ---------------------------------------------------------------------------
 # Cooperative groups
 # ---------------------------------------------------------------------------
 
@@ -1016,10 +1115,11 @@ INTRINSICS: dict[str, Handler] = {
     **{f"cuda.fp16.{name}": _fp16 for name in _FP16_ARITY},
     **{f"np.{name}": _ufunc for name in UFUNCS},
     "cuda.cg.this_grid": _cooperative,
+    **{f"cuda.{name}": _cache_hint for name in (*_LOAD_HINTS, *_STORE_HINTS)},
     "cuda.cg.this_thread_block": _cooperative,
 }
 """Handlers of part 2's calls, by canonical callee path (`cuda.libdevice.*`
-is matched by prefix in `intrinsic_handler`)."""
+and `operator.*` are matched by prefix in `intrinsic_handler`)."""
 
 
 def intrinsic_handler(path: str) -> Handler | None:
@@ -1031,4 +1131,6 @@ def intrinsic_handler(path: str) -> Handler | None:
         return _libdevice
     if path.startswith("cuda.cg."):
         return _cooperative
+    if path.startswith("operator."):
+        return _operator
     return None

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import operator
 import sys
 import types
 from collections.abc import Mapping
@@ -101,6 +102,8 @@ def canonical_path(obj: object) -> str | None:
         return None
     if isinstance(obj, types.BuiltinFunctionType) and obj.__module__ in MODULE_PATHS:
         return f"{MODULE_PATHS[obj.__module__]}.{name}"
+    if getattr(operator, name, None) is obj:
+        return f"operator.{name}"
     if isinstance(obj, np.ufunc) and getattr(np, name, None) is obj:
         return f"np.{name}"
     cuda = sys.modules.get("numba.cuda")
