@@ -756,6 +756,8 @@ def _libdevice(c: CallCompiler, node: ast.Call, path: str) -> Value:
     """`numba.cuda.libdevice.F(...)`: its fixed signature, computed by the op
     that the lowering turns back into `__nv_F`."""
     name = _short(path)
+    if name in _LIBDEVICE_TUPLES:
+        return _libdevice_tuple(c, node, name)
     sig = libdevice_signature(name)
     if sig is None:
         raise c.unsupported(node, path, "this libdevice function takes pointers")
@@ -778,7 +780,47 @@ def _libdevice(c: CallCompiler, node: ast.Call, path: str) -> Value:
         return _float_op(
             c, lambda v: math.FmaOp(v[0], v[1], v[2]), converted, sig.result
         )
+    if base in ("sad", "usad"):
+        return _sad(c, converted, signed=base == "sad", result=sig.result)
     raise c.unsupported(node, path, "this libdevice function has no simt op")
+
+
+_LIBDEVICE_TUPLES: dict[str, tuple[str, ScalarType]] = {
+    "sincos": ("sincos", FLOAT64),
+    "sincosf": ("sincos", FLOAT32),
+    "frexp": ("frexp", FLOAT64),
+    "frexpf": ("frexp", FLOAT32),
+    "modf": ("modf", FLOAT64),
+    "modff": ("modf", FLOAT32),
+}
+"""libdevice functions that return a second value through a pointer, which
+numba-cuda's wrappers return as a tuple: (sin, cos), (fraction, int32
+exponent), (fraction, integral part); the function and its float type."""
+
+
+def _libdevice_tuple(c: CallCompiler, node: ast.Call, name: str) -> Value:
+    base, t = _LIBDEVICE_TUPLES[name]
+    (value,) = _numbers(c, node, 1)
+    x = c.ops.convert(value, t)
+    if base == "sincos":
+        sin = _float_op(c, UNARY_BUILDERS["sin"], [x], t)
+        return TupleValue((sin, _float_op(c, UNARY_BUILDERS["cos"], [x], t)))
+    op = c.ops.add(ops.LibmOp(base, [x.value]))
+    second = INT32 if base == "frexp" else t
+    return TupleValue((Scalar(op.results[0], t), Scalar(op.results[1], second)))
+
+
+def _sad(
+    c: CallCompiler, args: Sequence[Scalar], *, signed: bool, result: ScalarType
+) -> Scalar:
+    """`__nv_sad(x, y, z)` / `__nv_usad`: |x - y| + z in 32-bit arithmetic
+    (PTX `sad`: the difference of the larger and the smaller, wrapping)."""
+    x, y, z = (a.value for a in args)
+    less = c.ops.add(arith.CmpiOp(x, y, "slt" if signed else "ult")).result
+    low_first = c.ops.add(arith.SubiOp(y, x)).result
+    high_first = c.ops.add(arith.SubiOp(x, y)).result
+    difference = c.ops.add(arith.SelectOp(less, low_first, high_first)).result
+    return c.ops.scalar(arith.AddiOp(difference, z), result)
 
 
 # ---------------------------------------------------------------------------
