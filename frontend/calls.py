@@ -277,6 +277,21 @@ class CallCompiler(ArrayCompiler):
     def _abs(self, node: ast.Call) -> Scalar:
         return self._builtin(node, "abs")
 
+    def _tuple(self, node: ast.Call) -> TupleValue:
+        """`tuple()` and `tuple(t)` of a tuple (a named one loses its names)."""
+        if node.keywords or len(node.args) > 1:
+            raise self.error(node, "tuple() expects at most 1 argument")
+        if not node.args:
+            return TupleValue(())
+        value = self.expr(node.args[0])
+        if not isinstance(value, TupleValue):
+            raise self.unsupported(
+                node,
+                f"tuple() of {describe_value(value)}",
+                "only a tuple can be made a tuple (simt has no iterators)",
+            )
+        return TupleValue(value.items)
+
     def _min_max(self, node: ast.Call) -> Scalar:
         name = ast.unparse(node.func).split(".")[-1]
         if node.keywords:
@@ -590,6 +605,7 @@ CALL_HANDLERS: dict[str, Callable[[CallCompiler, ast.Call], Value]] = {
     "float": CallCompiler._float,
     "bool": CallCompiler._bool,
     "len": CallCompiler._len,
+    "tuple": CallCompiler._tuple,
     "$iterlen": CallCompiler._iteration_length,
     "range": CallCompiler._range,
     **dict.fromkeys(_MATH_OPS, CallCompiler._math),

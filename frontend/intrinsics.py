@@ -59,6 +59,8 @@ from __future__ import annotations
 
 import ast
 import math as pymath
+import re
+import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +74,7 @@ from simt.frontend.intrinsics_typing import libdevice_signature, resolve_intrins
 from simt.frontend.objects import ArrayValue, StaticValue, TupleValue, Value
 from simt.frontend.types import (
     BOOL,
+    BY_NAME,
     FLOAT16,
     FLOAT32,
     FLOAT64,
@@ -1110,6 +1113,53 @@ def _cache_hint(c: CallCompiler, node: ast.Call, path: str) -> Value:
 
 
 # ---------------------------------------------------------------------------
+# Vector types
+# ---------------------------------------------------------------------------
+
+_VECTOR_TYPE = re.compile(r"(u?int(?:8|16|32|64)|float(?:32|64))x([1-4])")
+"""numba-cuda's vector type names (`cuda.float32x3`; the aliases such as
+`cuda.short2` are the same objects, named `int16x2`)."""
+_LANES = ("x", "y", "z", "w")
+
+
+def _vector_type_name(attr: str) -> str | None:
+    """The vector type `numba.cuda.<attr>` is (`short2` is `int16x2`), or None."""
+    cuda = sys.modules.get("numba.cuda")
+    found = getattr(cuda, attr, None) if cuda is not None else None
+    name = found.__name__ if isinstance(found, type) else attr
+    return name if _VECTOR_TYPE.fullmatch(name) else None
+
+
+def _vector(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    """`cuda.float32x3(a, b, c)`, `cuda.int8x4(v2, a, b)`: a vector of 1 to 4
+    numbers of one type, read as `.x`, `.y`, `.z`, `.w` (a named tuple). The
+    arguments are numbers and vectors, flattened in order and converted to
+    the element type, as numba-cuda's constructors take them."""
+    name = _vector_type_name(path.removeprefix("cuda."))
+    assert name is not None
+    match = _VECTOR_TYPE.fullmatch(name)
+    assert match is not None
+    element, count = BY_NAME[match[1]], int(match[2])
+    if node.keywords:
+        raise c.error(node, f"cuda.{name}() takes no keyword arguments")
+    parts: list[Scalar] = []
+    for arg in node.args:
+        value = c.expr(arg)
+        if isinstance(value, TupleValue) and value.fields == _LANES[: len(value)]:
+            items: Sequence[Value] = value.items
+        else:
+            items = [value]
+        parts += [c.ops.convert(c.as_scalar(arg, item), element) for item in items]
+    if len(parts) != count:
+        raise c.error(
+            node,
+            f"cuda.{name}() expects {count} component(s) in numbers and vectors, "
+            f"found {len(parts)}",
+        )
+    return TupleValue(tuple(parts), _LANES[:count])
+
+
+# ---------------------------------------------------------------------------
 # Cooperative groups
 # ---------------------------------------------------------------------------
 
@@ -1175,4 +1225,6 @@ def intrinsic_handler(path: str) -> Handler | None:
         return _cooperative
     if path.startswith("operator."):
         return _operator
+    if path.startswith("cuda.") and _vector_type_name(path.removeprefix("cuda.")):
+        return _vector
     return None
