@@ -277,7 +277,7 @@ class CallCompiler(ArrayCompiler):
     def _abs(self, node: ast.Call) -> Scalar:
         return self._builtin(node, "abs")
 
-    def _tuple(self, node: ast.Call) -> TupleValue:
+    def _tuple_call(self, node: ast.Call) -> TupleValue:
         """`tuple()` and `tuple(t)` of a tuple (a named one loses its names)."""
         if node.keywords or len(node.args) > 1:
             raise self.error(node, "tuple() expects at most 1 argument")
@@ -605,7 +605,7 @@ CALL_HANDLERS: dict[str, Callable[[CallCompiler, ast.Call], Value]] = {
     "float": CallCompiler._float,
     "bool": CallCompiler._bool,
     "len": CallCompiler._len,
-    "tuple": CallCompiler._tuple,
+    "tuple": CallCompiler._tuple_call,
     "$iterlen": CallCompiler._iteration_length,
     "range": CallCompiler._range,
     **dict.fromkeys(_MATH_OPS, CallCompiler._math),

@@ -819,10 +819,10 @@ def _sad(
     """`__nv_sad(x, y, z)` / `__nv_usad`: |x - y| + z in 32-bit arithmetic
     (PTX `sad`: the difference of the larger and the smaller, wrapping)."""
     x, y, z = (a.value for a in args)
-    less = c.ops.add(arith.CmpiOp(x, y, "slt" if signed else "ult")).result
-    low_first = c.ops.add(arith.SubiOp(y, x)).result
-    high_first = c.ops.add(arith.SubiOp(x, y)).result
-    difference = c.ops.add(arith.SelectOp(less, low_first, high_first)).result
+    less = c.ops.add(arith.CmpiOp(x, y, "slt" if signed else "ult")).results[0]
+    low_first = c.ops.add(arith.SubiOp(y, x)).results[0]
+    high_first = c.ops.add(arith.SubiOp(x, y)).results[0]
+    difference = c.ops.add(arith.SelectOp(less, low_first, high_first)).results[0]
     return c.ops.scalar(arith.AddiOp(difference, z), result)
 
 

@@ -484,7 +484,7 @@ def test_bit_operations_fma_cbrt_and_selp() -> None:
         ("x = cuda.selp(n > 1, 1, 2.5)", "cuda.selp() expects two values of one type"),
         ("x = math.hypot(1.0)", "math.hypot() expects 2 argument(s), found 1"),
         ("x = cuda.ffs(numba.int16(n))", "cuda.ffs() has no int16 version in numba-cuda"),
-        ("x = cuda.libdevice.sincos(1.0)", "this libdevice function takes pointers"),
+        ("x = cuda.libdevice.remquo(1.0, 2.0)", "this libdevice function takes pointers"),
         ("g = cuda.cg.this_grid()", "cooperative groups (grid-wide synchronization) need a cooperative launch"),
     ],
 )  # fmt: skip
