@@ -1056,35 +1056,44 @@ def _operator(c: CallCompiler, node: ast.Call, path: str) -> Value:
     computed as numba-cuda does; the in-place forms of scalars are the
     binary ones (numbers are immutable)."""
     name = path.removeprefix("operator.")
+    spelled = _spelled_operator(c, node, name)
+    if spelled is None:
+        raise c.unsupported(
+            node,
+            f"call to {path}",
+            "the operator module's arithmetic, comparison and unary functions "
+            "are supported",
+        )
+    if isinstance(spelled, ast.Call):
+        return c.builtin_call(spelled, "bool" if name == "truth" else "abs")
+    return c.expr(spelled)
+
+
+def _spelled_operator(c: CallCompiler, node: ast.Call, name: str) -> ast.expr | None:
+    """The expression `operator.<name>(...)` spells, located at `node`."""
     binary = _OPERATOR_BINARY.get(name) or _OPERATOR_INPLACE.get(name)
     compare = _OPERATOR_COMPARE.get(name)
-    if binary is not None or compare is not None:
+    unary = _OPERATOR_UNARY.get(name)
+    spelled: ast.expr
+    if binary is not None:
+        c.expect_args(node, 2)
+        spelled = ast.BinOp(left=node.args[0], op=binary(), right=node.args[1])
+    elif compare is not None:
         c.expect_args(node, 2)
         left, right = node.args
-        spelled: ast.expr
-        if binary is not None:
-            spelled = ast.BinOp(left=left, op=binary(), right=right)
-        else:
-            assert compare is not None
-            spelled = ast.Compare(left=left, ops=[compare()], comparators=[right])
-        return c.expr(ast.copy_location(spelled, node))
-    unary = _OPERATOR_UNARY.get(name)
-    if unary is not None:
+        spelled = ast.Compare(left=left, ops=[compare()], comparators=[right])
+    elif unary is not None:
         c.expect_args(node, 1)
         spelled = ast.UnaryOp(op=unary(), operand=node.args[0])
-        return c.expr(ast.copy_location(spelled, node))
-    if name in ("abs", "truth"):
+    elif name in ("abs", "truth"):
         c.expect_args(node, 1)
-        builtin = "abs" if name == "abs" else "bool"
-        function = ast.copy_location(ast.Name(id=builtin, ctx=ast.Load()), node)
-        spelled = ast.Call(func=function, args=node.args, keywords=[])
-        return c.builtin_call(ast.copy_location(spelled, node), builtin)
-    raise c.unsupported(
-        node,
-        f"call to {path}",
-        "the operator module's arithmetic, comparison and unary functions are "
-        "supported",
-    )
+        function = ast.Name(id="bool" if name == "truth" else "abs", ctx=ast.Load())
+        spelled = ast.Call(
+            func=ast.copy_location(function, node), args=node.args, keywords=[]
+        )
+    else:
+        return None
+    return ast.copy_location(spelled, node)
 
 
 _LOAD_HINTS = ("ldca", "ldcg", "ldcs", "ldlu", "ldcv")

@@ -31,8 +31,10 @@ from typing import Any
 
 
 def flat_item(a: Any, k: int) -> Any:
-    """The `k`-th element of `a` in C order (compiled by the frontend)."""
-    raise NotImplementedError("flat_item is an intrinsic of simt's frontend")
+    """The `k`-th element of `a` in C order. The frontend compiles calls to
+    it as an intrinsic (`calls.py`); in Python it is numpy's `a.flat[k]`, so
+    the functions below also run as they are."""
+    return a.flat[k]
 
 
 def array_sum(a: Any, zero: Any) -> Any:

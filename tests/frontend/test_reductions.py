@@ -12,7 +12,7 @@ import pytest
 from numba import cuda, literal_unroll
 
 import simt
-from simt.frontend import FrontendError
+from simt.frontend import FrontendError, reductions
 from simt.frontend.signature import signature_of_args
 from simt.lowering.ptxas import assemble
 
@@ -72,6 +72,34 @@ def test_reductions_equal_numpy(index: int) -> None:
     tolerance = 1e-6 if a.dtype == np.float32 else 1e-12
     np.testing.assert_allclose(out, expected, rtol=tolerance, equal_nan=True)
     assert flags.tolist() == expected_flags
+
+
+@pytest.mark.parametrize("index", range(len(_arrays())))
+def test_the_inlined_definitions_run_as_python(index: int) -> None:
+    """`simt.frontend.reductions` is Python that numba-cuda's algorithms are
+    written in: run by Python (`flat_item` is `a.flat[k]`) it gives numpy's
+    answers, so the simulator's agreement above is not the frontend's alone."""
+    a = _arrays()[index]
+    expected, expected_flags = _reference(a)
+    names = ["sum", "prod", "mean", "var", "std", "min", "max", "nanmin", "nanmax",
+             "nansum", "nanprod", "nanmean", "count_nonzero", "all", "any"]  # fmt: skip
+    got: list[float] = []
+    for name in names:
+        function, accumulator = reductions.REDUCTIONS[name]
+        if isinstance(accumulator, str):
+            start = 1 if accumulator in ("prod", "nanprod") else 0
+            # numba accumulates booleans and integers in 64 bits
+            kind = a.dtype.type if a.dtype.kind == "f" else np.int64
+            got.append(function(a, kind(start)))
+        elif accumulator is not None:
+            got.append(function(a, accumulator))
+        else:
+            got.append(function(a))
+    tolerance = 1e-6 if a.dtype == np.float32 else 1e-12
+    with np.errstate(all="ignore"):
+        values = np.array(got[:13], dtype=np.float64)
+    np.testing.assert_allclose(values, expected, rtol=tolerance, equal_nan=True)
+    assert [bool(g) for g in got[13:]] == expected_flags
 
 
 def sums_of_tuple(out):
