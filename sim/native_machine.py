@@ -10,6 +10,8 @@ reference engine's `Counters`, in the order the reference creates them.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -191,6 +193,7 @@ class NativeMachine:
             ],
             dtype=np.int64,
         )
+        announce_first_compile()
         N.setup_wave(
             R, self.launch_table, masks, depth, alive, first, counters, geometry
         )
@@ -456,3 +459,26 @@ def _row_major(shape: Sequence[int]) -> list[int]:
         strides.append(step)
         step *= int(extent)
     return strides[::-1]
+
+
+def announce_first_compile() -> None:
+    """Says on stderr that the native engine is being compiled, when numba
+    has it neither in this process nor in its disk cache: the first native
+    simulation of a fresh checkout takes about 40 s, and would be silent."""
+    global _announced
+    if _announced or N.run.signatures:
+        return
+    _announced = True
+    cache_file = getattr(getattr(N.run, "_cache", None), "_cache_file", None)
+    index = getattr(cache_file, "_index_path", None)
+    if isinstance(index, str) and os.path.exists(index):
+        return
+    print(
+        "simt: compiling the simulator's native engine (once: about 40 s; "
+        "numba keeps it in its disk cache)",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+_announced = False
