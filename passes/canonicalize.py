@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -35,6 +35,7 @@ from xdsl.transforms.common_subexpression_elimination import (
 )
 from xdsl.transforms.dead_code_elimination import region_dce
 
+from simt.analysis.int_range import IntRanges, Range
 from simt.dialects.canonicalization import (
     MergePureDuplicate,
     constant_int,
@@ -94,8 +95,100 @@ class FoldConstantCmpi(RewritePattern):
         rewriter.replace_op(op, arith.ConstantOp.from_int_and_width(int(result), 1))
 
 
+class FoldCmpiByRange(RewritePattern):
+    """Rewrites a signed `arith.cmpi` that the ranges of its operands decide
+    (`simt.analysis.int_range`) into an `i1` constant: the wraparound test
+    `i < 0` of an index that is never negative (a grid-stride loop's `i`)
+    becomes `false`, and xDSL's `arith.select` folds then drop the rest."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, arith.CmpiOp) or op.predicate.value.data in _UNSIGNED:
+            return
+        if constant_int(op.lhs) is not None and constant_int(op.rhs) is not None:
+            return  # FoldConstantCmpi's
+        ranges = IntRanges()
+        result = decide(op.predicate.value.data, ranges.of(op.lhs), ranges.of(op.rhs))
+        if result is not None:
+            rewriter.replace_op(op, arith.ConstantOp.from_int_and_width(int(result), 1))
+
+
+def decide(predicate: int, a: Range, b: Range) -> bool | None:
+    """The outcome of signed `cmpi predicate` for every `a` and `b` in their
+    ranges, or None when it depends on the values."""
+    if predicate in (0, 1):  # eq, ne
+        if a.lo == a.hi == b.lo == b.hi:
+            return (predicate == 0) == (a.lo == b.lo)
+        if a.hi < b.lo or b.hi < a.lo:
+            return predicate == 1
+        return None
+    less = {2: (a.hi < b.lo, a.lo >= b.hi), 3: (a.hi <= b.lo, a.lo > b.hi)}
+    greater = {4: (a.lo > b.hi, a.hi <= b.lo), 5: (a.lo >= b.hi, a.hi < b.lo)}
+    always, never = {**less, **greater}.get(predicate, (False, False))
+    return True if always else False if never else None
+
+
+class FoldFloorModZeroTest(RewritePattern):
+    """Tests a floor modulo against zero on the truncated remainder.
+
+    Python's `x % c` is `r = remsi x, c`, then `r + c` where the signs of `r`
+    and `c` differ: `select cond, (addi r, c), r`, with `cond` either
+    `r < 0` (a positive constant `c`) or `r != 0 and (r ^ c) < 0`. `cond`
+    implies `r != 0`, and then `r + c` is not zero (|r| < |c|), so the
+    result is zero exactly when `r` is: `cmpi eq|ne, (select ...), 0`
+    becomes `cmpi eq|ne, r, 0`, and the sign fix-up is left dead when
+    nothing else reads it.
+    """
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, arith.CmpiOp) or op.predicate.value.data not in (0, 1):
+            return
+        for tested, zero in ((op.lhs, op.rhs), (op.rhs, op.lhs)):
+            if constant_int(zero) != 0:
+                continue
+            remainder = _floor_mod_remainder(tested)
+            if remainder is not None:
+                rewriter.replace_op(
+                    op, arith.CmpiOp(remainder, zero, op.predicate.value.data)
+                )
+                return
+
+
+def _floor_mod_remainder(value: SSAValue) -> SSAValue | None:
+    """`r` when `value` is `select cond, (addi r, c), r` with `r = remsi x,
+    c` (either order of the `addi`) and `cond` implying `r != 0`, else None."""
+    select = value.owner
+    if not isinstance(select, arith.SelectOp):
+        return None
+    r = select.rhs
+    remsi, fixed = r.owner, select.lhs.owner
+    if not (isinstance(remsi, arith.RemSIOp) and isinstance(fixed, arith.AddiOp)):
+        return None
+    if r not in (fixed.lhs, fixed.rhs) or not _implies_nonzero(select.cond, r):
+        return None
+    divisor = fixed.rhs if fixed.lhs is r else fixed.lhs
+    same = divisor is remsi.rhs or (
+        constant_int(divisor) is not None
+        and constant_int(divisor) == constant_int(remsi.rhs)
+    )
+    return r if same else None
+
+
+def _implies_nonzero(condition: SSAValue, r: SSAValue) -> bool:
+    """Whether `condition` holds only where `r != 0`: `r < 0`, `r > 0`,
+    `r != 0`, or an `andi` with one of these."""
+    test = condition.owner
+    if isinstance(test, arith.AndIOp):
+        return _implies_nonzero(test.lhs, r) or _implies_nonzero(test.rhs, r)
+    if not isinstance(test, arith.CmpiOp) or test.lhs is not r:
+        return False
+    # ne, slt, sgt against zero
+    return constant_int(test.rhs) == 0 and test.predicate.value.data in (1, 2, 4)
+
+
 UPSTREAM_PATTERNS: tuple[RewritePattern, ...] = (
     FoldConstantCmpi(),
+    FoldCmpiByRange(),
+    FoldFloorModZeroTest(),
     MergePureDuplicate(),
 )
 """Folds of upstream ops that xDSL's canonicalization and `cse` do not have."""

@@ -60,6 +60,10 @@ from xdsl.dialects import cf, func, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
+from xdsl.transforms.common_subexpression_elimination import (
+    CommonSubexpressionElimination,
+)
+from xdsl.transforms.loop_invariant_code_motion import LoopInvariantCodeMotionPass
 from xdsl.utils.exceptions import PassFailedException
 
 from simt.analysis.cfg import ControlFlowGraph
@@ -588,8 +592,10 @@ class OptimizePass(ModulePass):
     Options: `profile` (path of the profile JSON), `margin` (the smallest
     predicted gain applied, as a fraction of the kernel's profiled cycles,
     or without a profile of the site's own cost), `remarks`, `cleanup`
-    (default true: end with `simt-canonicalize`, so that no op the
-    transformations left dead or duplicated remains).
+    (default true: end with `simt-canonicalize`, then xDSL's `licm`, which
+    hoists pure, speculatable ops out of `scf.for` loops, and `cse`, so that
+    no op the transformations left dead, duplicated or recomputed per
+    iteration remains).
     """
 
     name = "simt-optimize"
@@ -607,6 +613,8 @@ class OptimizePass(ModulePass):
         self.run(op)
         if self.cleanup:
             SimtCanonicalizePass().apply(ctx, op)
+            LoopInvariantCodeMotionPass().apply(ctx, op)
+            CommonSubexpressionElimination().apply(ctx, op)
 
     def run(self, module: ModuleOp) -> list[str]:
         """Optimizes `module` in place; returns the remarks."""
