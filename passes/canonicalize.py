@@ -5,8 +5,11 @@ constant, but not `arith.cmpi` of two constants, so the frontend's
 floor-modulo sequence for `x % 2` keeps `arith.cmpi eq, %c2, %c0` and the
 selects it feeds. This pass runs every op's canonicalization patterns (the
 simt ops' included, `simt.dialects.canonicalization`) together with
-`FoldConstantCmpi` and `MergePureDuplicate`, to a fixed point, removes dead
-code, hoists constants to the function's entry block (as MLIR's canonicalizer
+`FoldConstantCmpi`, `FoldCmpiByRange` (a signed comparison that the
+operands' integer ranges decide, `simt.analysis.int_range`: the wraparound
+test of an index that is never negative), `FoldFloorModZeroTest` (`x % c`
+tested against zero tests the remainder) and `MergePureDuplicate`, to a
+fixed point, removes dead code, hoists constants to the function's entry block (as MLIR's canonicalizer
 does), and eliminates common subexpressions.
 
     %c2 = arith.constant 2 : i64
@@ -201,12 +204,15 @@ class SimtCanonicalizePass(ModulePass):
     Input invariant: any module.
 
     Output IR: every canonicalization pattern of the ops in the module applied
-    to a fixed point, plus `UPSTREAM_PATTERNS`; dead pure ops removed; every
+    to a fixed point, plus `UPSTREAM_PATTERNS` (constant and range-decided
+    `arith.cmpi`, floor-modulo zero tests, duplicate pure ops); dead pure ops
+    removed; every
     `arith.constant` at the start of its function's entry block, one of each;
     common subexpressions eliminated.
 
     Invariants: the semantics of every lane (the patterns are folds of pure
-    ops and of guard writes whose condition is a constant).
+    ops and of guard writes whose condition is a constant; ranges assume
+    launches within CUDA's limits, which every launch is checked against).
     """
 
     name = "simt-canonicalize"
