@@ -34,9 +34,7 @@ TESTS = {
     # `not` of a command that succeeds fails
     "fail_not_of_success.mlir": "// RUN: not simt-opt %s\n",
     # pipefail: a failing first command fails the line
-    "fail_pipefail.mlir": (
-        "// RUN: simt-opt %s -p no-such-pass | filecheck %s\n// CHECK: {{.*}}\n"
-    ),
+    "fail_pipefail.mlir": "// RUN: simt-opt %s -p no-such-pass | sed -n p\n",
     # a file written by one RUN line, read by the next; sed as a subprocess
     "pass_files.mlir": (
         "// RUN: simt-opt %s -o %t\n"
