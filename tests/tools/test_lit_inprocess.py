@@ -54,8 +54,12 @@ def test_lit_outcomes_are_the_shells(tmp_path: Path) -> None:
     for name, run_lines in TESTS.items():
         (tmp_path / name).write_text(run_lines + KERNEL)
     done = subprocess.run(
-        [sys.executable, "-c", "import lit.main; lit.main.main()", "-v", "-j", "1"]
-        + [str(tmp_path)],
+        [
+            sys.executable,
+            "-c",
+            "import lit.main; lit.main.main()",
+            *("-v", "-j", "1", str(tmp_path)),
+        ],
         capture_output=True,
         text=True,
         timeout=300,
