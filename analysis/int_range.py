@@ -29,9 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.dialects import arith, memref, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType
+from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, BlockArgument, OpResult, SSAValue
 
+from simt.dialects.canonicalization import int_width, signed
 from simt.dialects.simt import (
     BlockDimOp,
     BlockIdOp,
@@ -80,18 +81,9 @@ class Range:
         return self.lo >= 0
 
 
-def width_of(type_: Attribute) -> int | None:
-    """The bit width of an integer or index type, else None."""
-    if isinstance(type_, IndexType):
-        return 64
-    if isinstance(type_, IntegerType):
-        return type_.width.data
-    return None
-
-
 def full_range(type_: Attribute) -> Range:
     """Every signed value of `type_` (a 1-bit integer is [0, 1])."""
-    width = width_of(type_) or 64
+    width = int_width(type_) or 64
     if width == 1:
         return Range(0, 1)
     return Range(-(1 << (width - 1)), (1 << (width - 1)) - 1)
@@ -142,7 +134,7 @@ class IntRanges:
         if geometry is not None:
             return Range(*geometry)
         if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
-            constant = _signed(op.value.value.data, width_of(value.type) or 64)
+            constant = signed(op.value.value.data, int_width(value.type) or 64)
             return Range(constant, constant)
         if isinstance(op, arith.ExtSIOp | arith.IndexCastOp | arith.TruncIOp):
             return self.of(op.operands[0])
@@ -150,10 +142,10 @@ class IntRanges:
             inner = self.of(op.operands[0])
             if inner.nonnegative:
                 return inner
-            width = width_of(op.operands[0].type) or 64
+            width = int_width(op.operands[0].type) or 64
             return Range(0, (1 << width) - 1)
         if isinstance(op, arith.AddiOp | arith.SubiOp | arith.MuliOp):
-            return self._arithmetic(op, full)
+            return self._arithmetic(op)
         if isinstance(op, arith.DivSIOp | arith.FloorDivSIOp | arith.RemSIOp):
             return self._division(op, full)
         if isinstance(op, arith.MinSIOp | arith.MaxSIOp):
@@ -171,9 +163,7 @@ class IntRanges:
                 return self.of(condition.args[value.index])
         return full
 
-    def _arithmetic(
-        self, op: arith.AddiOp | arith.SubiOp | arith.MuliOp, full: Range
-    ) -> Range:
+    def _arithmetic(self, op: arith.AddiOp | arith.SubiOp | arith.MuliOp) -> Range:
         a, b = self.of(op.lhs), self.of(op.rhs)
         if isinstance(op, arith.AddiOp):
             return Range(a.lo + b.lo, a.hi + b.hi)
@@ -252,11 +242,6 @@ class IntRanges:
         if result.lo < full.lo or result.hi > full.hi or result.lo > result.hi:
             return full
         return result
-
-
-def _signed(value: int, width: int) -> int:
-    value &= (1 << width) - 1
-    return value - (1 << width) if width > 1 and value >> (width - 1) else value
 
 
 def _condition(loop: scf.WhileOp) -> scf.ConditionOp | None:

@@ -27,8 +27,8 @@ so that both the frontend (`tidy`) and `simt-canonicalize` use them:
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IntegerAttr
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriteWalker,
@@ -49,6 +49,21 @@ def constant_int(value: SSAValue) -> int | None:
     return None
 
 
+def int_width(type_: Attribute) -> int | None:
+    """Bit width of an integer or index type (index is 64-bit), else None."""
+    if isinstance(type_, IndexType):
+        return 64
+    if isinstance(type_, IntegerType):
+        return type_.width.data
+    return None
+
+
+def signed(value: int, width: int) -> int:
+    """`value`'s low `width` bits read as a two's-complement integer."""
+    value &= (1 << width) - 1
+    return value - (1 << width) if value >> (width - 1) else value
+
+
 class GuardSelectToSet(RewritePattern):
     """Rewrites `simt.guard.select` into `simt.guard.set` when its condition is a
     constant or both ids are equal."""
@@ -63,7 +78,7 @@ class GuardSelectToSet(RewritePattern):
         if if_true != if_false and condition is None:
             return
         target = if_false if condition == 0 else if_true
-        rewriter.replace_op(op, GuardSetOp(op.guard, target))
+        rewriter.replace(op, GuardSetOp(op.guard, target))
 
 
 class VoteOfConstant(RewritePattern):
@@ -77,7 +92,7 @@ class VoteOfConstant(RewritePattern):
             return
         if constant_int(op.predicate) is None:
             return
-        rewriter.replace_op(op, (), (op.predicate,))
+        rewriter.replace(op, (), (op.predicate,))
 
 
 class MergePureDuplicate(RewritePattern):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -43,6 +43,8 @@ from simt.dialects.canonicalization import (
     MergePureDuplicate,
     constant_int,
     hoist_constants,
+    int_width,
+    signed,
 )
 
 _PREDICATES = {
@@ -69,12 +71,8 @@ def compare(predicate: int, lhs: int, rhs: int, width: int) -> bool | None:
     mask = (1 << width) - 1
     lhs, rhs = lhs & mask, rhs & mask
     if predicate not in _UNSIGNED:
-        lhs, rhs = _signed(lhs, width), _signed(rhs, width)
+        lhs, rhs = signed(lhs, width), signed(rhs, width)
     return test(lhs, rhs)
-
-
-def _signed(value: int, width: int) -> int:
-    return value - (1 << width) if value >> (width - 1) else value
 
 
 class FoldConstantCmpi(RewritePattern):
@@ -86,16 +84,13 @@ class FoldConstantCmpi(RewritePattern):
         lhs, rhs = constant_int(op.lhs), constant_int(op.rhs)
         if lhs is None or rhs is None:
             return
-        type_ = op.lhs.type
-        width = 64 if isinstance(type_, IndexType) else None
-        if isinstance(type_, IntegerType):
-            width = type_.width.data
+        width = int_width(op.lhs.type)
         if width is None:
             return
         result = compare(op.predicate.value.data, lhs, rhs, width)
         if result is None:
             return
-        rewriter.replace_op(op, arith.ConstantOp.from_int_and_width(int(result), 1))
+        rewriter.replace(op, arith.ConstantOp.from_int_and_width(int(result), 1))
 
 
 class FoldCmpiByRange(RewritePattern):
@@ -112,7 +107,7 @@ class FoldCmpiByRange(RewritePattern):
         ranges = IntRanges()
         result = decide(op.predicate.value.data, ranges.of(op.lhs), ranges.of(op.rhs))
         if result is not None:
-            rewriter.replace_op(op, arith.ConstantOp.from_int_and_width(int(result), 1))
+            rewriter.replace(op, arith.ConstantOp.from_int_and_width(int(result), 1))
 
 
 def decide(predicate: int, a: Range, b: Range) -> bool | None:
@@ -150,7 +145,7 @@ class FoldFloorModZeroTest(RewritePattern):
                 continue
             remainder = _floor_mod_remainder(tested)
             if remainder is not None:
-                rewriter.replace_op(
+                rewriter.replace(
                     op, arith.CmpiOp(remainder, zero, op.predicate.value.data)
                 )
                 return

@@ -32,12 +32,12 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr
 from xdsl.ir import Attribute, Operation
 
+from simt.dialects.canonicalization import int_width
 from simt.sim.values import (
     ExecMask,
     Value,
     bitcast,
     dtype_of,
-    int_width,
     is_scalar,
     signed_dtype,
     unsigned_dtype,

@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 from xdsl.ir import Operation
 
+from simt.dialects.canonicalization import int_width
 from simt.dialects.intrinsics import (
     AtomicCASOp,
     AtomicKind,
@@ -51,7 +52,7 @@ from simt.dialects.intrinsics import (
 )
 from simt.sim.arith import LaneFault, Unsupported
 from simt.sim.memory import Memory
-from simt.sim.values import ExecMask, Value, at, dtype_of, int_width, merge
+from simt.sim.values import ExecMask, Value, at, dtype_of, merge
 
 if TYPE_CHECKING:
     from simt.sim.machine import Env, Machine, Runner

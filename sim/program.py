@@ -46,6 +46,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import Commutative, IsTerminator
 
 from simt.dialects import simt
+from simt.dialects.canonicalization import int_width
 from simt.model.costs import CostTable, is_instruction, op_cost
 from simt.model.facts import OpKind
 from simt.model.locations import op_source_location
@@ -54,7 +55,7 @@ from simt.sim import native as N
 from simt.sim.arith import BUILDERS, LaneFault, Unsupported, constant_value
 from simt.sim.handlers import LAUNCH_CONSTANTS
 from simt.sim.reconvergence import GraphShape, graph_shape
-from simt.sim.values import ExecMask, dtype_of, int_width
+from simt.sim.values import ExecMask, dtype_of
 
 MAX_INLINE_DEPTH = 64
 _INT64_MIN = -(1 << 63)

@@ -69,15 +69,6 @@ def dtype_of(type_: Attribute) -> np.dtype[Any] | None:
     return None
 
 
-def int_width(type_: Attribute) -> int | None:
-    """Bit width of an integer or index type (index is 64-bit), else None."""
-    if isinstance(type_, IndexType):
-        return 64
-    if isinstance(type_, IntegerType):
-        return type_.width.data
-    return None
-
-
 def unsigned_dtype(width: int) -> np.dtype[Any]:
     return np.dtype(_UINT_DTYPES[width])
 
