@@ -712,7 +712,6 @@ class KernelCompiler(CallCompiler):
         return source.needs_cf
 
     def inline_call(self, node: ast.Call, function: object) -> Value:
-        self._check_inlinable(node, self._device_source(function))
         positional, keywords = self.evaluated_arguments(node)
         return self.inline_with(node, function, positional, keywords)
 
