@@ -109,3 +109,91 @@ func.func @merge_extsi(%x: i32) -> i64 {
 // CHECK: %[[A:.*]] = arith.extsi
 // CHECK-NOT: arith.extsi
 // CHECK: arith.addi %[[A]], %[[A]] : i64
+
+// -----
+
+// A grid-stride index is never negative: its wraparound test folds to false
+// and the select goes; a shifted index may be negative and keeps it.
+func.func @wraparound(%n: i32, %a: memref<?xi32>) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %cidx = arith.constant 0 : index
+  %tid = simt.thread_id x : i32
+  %bid = simt.block_id x : i32
+  %bdim = simt.block_dim x : i32
+  %t = arith.extsi %tid : i32 to i64
+  %b = arith.extsi %bid : i32 to i64
+  %d = arith.extsi %bdim : i32 to i64
+  %bd = arith.muli %b, %d : i64
+  %i = arith.addi %bd, %t : i64
+  %dim = memref.dim %a, %cidx : memref<?xi32>
+  %len = arith.index_cast %dim : index to i64
+  %neg = arith.cmpi slt, %i, %c0 : i64
+  %wrapped = arith.addi %i, %len : i64
+  %index = arith.select %neg, %wrapped, %i : i64
+  %j = arith.subi %i, %c5 : i64
+  %jneg = arith.cmpi slt, %j, %c0 : i64
+  %jwrapped = arith.addi %j, %len : i64
+  %jindex = arith.select %jneg, %jwrapped, %j : i64
+  %x = arith.index_cast %index : i64 to index
+  %y = arith.index_cast %jindex : i64 to index
+  %v = memref.load %a[%y] : memref<?xi32>
+  memref.store %v, %a[%x] : memref<?xi32>
+  func.return
+}
+// CHECK-LABEL: func.func @wraparound
+// CHECK: %[[I:.*]] = arith.addi
+// CHECK-NOT: arith.select
+// CHECK: %[[J:.*]] = arith.subi %[[I]]
+// CHECK: arith.cmpi slt, %[[J]]
+// CHECK: %[[JI:.*]] = arith.select
+// CHECK-NOT: arith.select
+// CHECK: arith.index_cast %[[I]] : i64 to index
+// CHECK: arith.index_cast %[[JI]] : i64 to index
+
+// -----
+
+// Python's x % c compared with zero tests the truncated remainder: both sign
+// fix-ups the frontend emits (c > 0, and the general form) go.
+func.func @floor_mod_zero_test(%x: i64) -> (i1, i1) {
+  %c0 = arith.constant 0 : i64
+  %c3 = arith.constant 3 : i64
+  %cm7 = arith.constant -7 : i64
+  %r = arith.remsi %x, %c3 : i64
+  %rneg = arith.cmpi slt, %r, %c0 : i64
+  %rfix = arith.addi %r, %c3 : i64
+  %m = arith.select %rneg, %rfix, %r : i64
+  %is0 = arith.cmpi eq, %m, %c0 : i64
+  %q = arith.remsi %x, %cm7 : i64
+  %qnz = arith.cmpi ne, %q, %c0 : i64
+  %qx = arith.xori %q, %cm7 : i64
+  %qsign = arith.cmpi slt, %qx, %c0 : i64
+  %qdiff = arith.andi %qnz, %qsign : i1
+  %qfix = arith.addi %q, %cm7 : i64
+  %p = arith.select %qdiff, %qfix, %q : i64
+  %not0 = arith.cmpi ne, %c0, %p : i64
+  func.return %is0, %not0 : i1, i1
+}
+// CHECK-LABEL: func.func @floor_mod_zero_test
+// CHECK-NOT: arith.select
+// CHECK: %[[R:.*]] = arith.remsi %{{.*}}, %{{.*}} : i64
+// CHECK: %[[E:.*]] = arith.cmpi eq, %[[R]], %{{.*}} : i64
+// CHECK: %[[Q:.*]] = arith.remsi
+// CHECK: %[[N:.*]] = arith.cmpi ne, %[[Q]], %{{.*}} : i64
+// CHECK: func.return %[[E]], %[[N]] : i1, i1
+
+// -----
+
+// A compare with a fix-up whose condition does not imply r != 0 stays.
+func.func @not_a_floor_mod(%x: i64, %c: i1) -> i1 {
+  %c0 = arith.constant 0 : i64
+  %c3 = arith.constant 3 : i64
+  %r = arith.remsi %x, %c3 : i64
+  %rfix = arith.addi %r, %c3 : i64
+  %m = arith.select %c, %rfix, %r : i64
+  %is0 = arith.cmpi eq, %m, %c0 : i64
+  func.return %is0 : i1
+}
+// CHECK-LABEL: func.func @not_a_floor_mod
+// CHECK: %[[M:.*]] = arith.select
+// CHECK: arith.cmpi eq, %[[M]]
