@@ -28,6 +28,7 @@ import sys
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import lit.formats
 import lit.Test
@@ -35,6 +36,7 @@ import lit.TestRunner
 from lit.ShUtil import Command, Pipeline, Seq, ShParser
 
 Tool = Callable[[list[str]], "int | None"]
+_Target = Literal["pipe", "log"] | tuple[str, str]
 
 
 def _simt_opt(argv: list[str]) -> int | None:
@@ -185,10 +187,9 @@ class _Shell:
         if not args or args[0] in ("env", "--crash"):
             raise Unsupported(" ".join(map(str, command.args)))
         # Where file descriptors 1 and 2 point, after the redirections in
-        # order (`2>&1 >/dev/null` keeps stderr on the pipe): None is the
-        # pipe (fd 1) or the log (fd 2), else (mode, file).
-        targets: dict[int, tuple[str, str] | None] = {1: None, 2: None}
-        stderr_on_pipe = False
+        # order (`2>&1 >/dev/null` keeps stderr on the pipe): the pipe, the
+        # log, or a file (mode, name).
+        targets: dict[int, _Target] = {1: "pipe", 2: "log"}
         for (op, *fd), target in command.redirects:
             stream = fd[0] if fd else None
             if op == "<" and stream is None:
@@ -196,32 +197,25 @@ class _Shell:
                     stdin = file.read()
             elif op in (">", ">>") and stream in (None, 1, 2):
                 targets[stream or 1] = ("ab" if op == ">>" else "wb", target)
-                if stream == 2:
-                    stderr_on_pipe = False
             elif op == ">&" and stream == 2 and target == "1":
                 targets[2] = targets[1]
-                stderr_on_pipe = targets[1] is None
             else:
                 raise Unsupported(f"redirect {op} {fd} {target}")
-        merge = targets[1] == targets[2] and (targets[1] is not None or stderr_on_pipe)
+        merge = targets[1] == targets[2]
         outcome = self._execute(args, stdin, merge)
         if negations % 2:
             outcome.status = int(outcome.status == 0)
-        if merge:
-            if targets[1] is not None:
-                self._write(targets[1], outcome.stdout)
-                outcome.stdout = b""
-            return outcome
-        streams = {1: outcome.stdout, 2: outcome.stderr}
+        streams = [(targets[1], outcome.stdout)]
+        if not merge:
+            streams.append((targets[2], outcome.stderr))
         outcome.stdout, outcome.stderr = b"", b""
-        for fd, data in streams.items():
-            target = targets[fd]
-            if target is not None:
-                self._write(target, data)
-            elif fd == 1 or stderr_on_pipe:
+        for target, data in streams:
+            if target == "pipe":
                 outcome.stdout += data
-            else:
+            elif target == "log":
                 outcome.stderr += data
+            else:
+                self._write(target, data)
         return outcome
 
     def _execute(self, args: list[str], stdin: bytes, merge: bool) -> Outcome:
