@@ -231,7 +231,8 @@ def _is_vote(event: int) -> bool:
 
 @njit(cache=True)
 def _vote(event: int, ballot: int, members: int) -> int:
-    """A lane's vote: `ballot` is the group's, `members` the lane's mask."""
+    """A lane's vote: `ballot` is the group's, `members` the lane's mask less
+    the lanes that have exited (`_collective`)."""
     mine = ballot & members
     if event == _BALLOT:
         return mine
@@ -262,7 +263,7 @@ def _shuffle_source(event: int, lane: int, b: int, c: int) -> int:
 def _match(event: int, first: int, group: int, lane: int, records: Any) -> int:
     """The match result of `lane`: the lanes of `group` with its value (and of
     its mask), for all the mask in the low half and 1 in bit 32, or 0."""
-    members = records[first + lane, _ARG0] & _U32
+    members = records[first + lane, _ARG0] & _U32 & group
     value = records[first + lane, _ARG1]
     same = 0
     for other in range(64):
@@ -299,7 +300,9 @@ def _collective(event: int, first: int, group: int, live: int, records: Any) -> 
         if not group >> lane & 1:
             continue
         t = first + lane
-        members = records[t, _ARG0] & _U32
+        # the lanes the mask names that have exited (or do not exist) do
+        # not count, as in PTX; the live ones are all in `group`
+        members = records[t, _ARG0] & _U32 & group
         result = 0
         if event == _ACTIVE_MASK:
             result = group

@@ -21,7 +21,9 @@ Warp primitives follow the CUDA C Programming Guide ("Warp Vote
 Functions", "Warp Shuffle Functions", "Warp Match Functions"): every active
 lane must be named in its member mask, and every live lane a mask names must
 take part (be active at the op), or the simulator faults; lanes that do not
-exist or have returned may be named (a full mask in a partial warp). A
+exist or have returned may be named (a full mask in a partial warp), and, as
+in PTX, do not count: `all_sync` holds when the predicate holds on the
+non-exited lanes of the mask, and `match_all_sync` returns those lanes. A
 shuffle whose source lane is out of range, or does not take part (an
 undefined value in CUDA), reads the lane's own value. Warp primitives need
 a warp size of at most 32.
@@ -466,7 +468,10 @@ def _lane_bits(machine: Machine) -> Array:
 
 
 def _check_members(machine: Machine, masks: Value, mask: ExecMask) -> Array:
-    """The u32 member mask of every slot, after CUDA's participation rules."""
+    """The u32 member mask of every slot, after CUDA's participation rules,
+    less the lanes it names that have exited or do not exist: PTX counts only
+    the non-exited lanes of the member mask (`vote.sync.all` is true when the
+    predicate holds for all of them, `match.all.sync` returns them)."""
     lanes = mask.indices
     members = np.broadcast_to(np.asarray(masks).astype(np.uint32), mask.array.shape)
     own = _lane_bits(machine)
@@ -490,7 +495,7 @@ def _check_members(machine: Machine, masks: Value, mask: ExecMask) -> Array:
             f"lane {lane} is named in the member mask "
             f"{int(members[slot]):#x} but does not take part",
         )
-    return members
+    return members & active
 
 
 def _build_vote_sync(machine: Machine, op: Operation, merged: bool) -> Runner:

@@ -686,6 +686,31 @@ def test_match_any_and_match_all_agree_with_the_simulator(t: str) -> None:
         assert_same(sim, host)
 
 
+def test_a_full_mask_in_a_partial_warp_counts_only_the_lanes_that_exist() -> None:
+    """PTX counts the non-exited lanes of a member mask: in the 16-lane second
+    warp of 48 threads, `all_sync(0xffffffff, true)` holds and
+    `match_all_sync(0xffffffff, v)` of equal values returns those 16 lanes."""
+    body = (
+        "%q = simt.vote_sync all %m, %p : i1\n"
+        "    %e = simt.vote_sync eq %m, %p : i1\n"
+        "    %mb, %same = simt.match_all %m, %v : i32\n"
+        "    %ya = arith.extui %q : i1 to i32\n"
+        "    %yb = arith.extui %e : i1 to i32\n"
+        "    %yc = arith.extui %same : i1 to i32\n"
+        "    %yab = arith.addi %ya, %yb : i32\n"
+        "    %yabc = arith.addi %yab, %yc : i32\n"
+        "    %r = arith.xori %mb, %yabc : i32"
+    )
+    source = PRIMITIVE.format(T="i32", R="i32", BODY=body)
+    full = np.full(LANES, -1, np.int32)
+    args = [full != 0, full, np.full(LANES, 7, np.int32), np.ones(LANES, np.int32)]
+    args = [args[0].astype(np.int32), *args[1:], np.zeros(LANES, np.int32)]
+    sim, host = both(source, args, block=LANES)
+    assert_same(sim, host)
+    lanes = np.array([0xFFFFFFFF] * 32 + [0xFFFF] * 16, np.uint32).view(np.int32)
+    assert sim[4].tolist() == (lanes ^ 3).tolist()
+
+
 def test_activemask_lanemask_syncwarp_and_fences_agree_with_the_simulator() -> None:
     body = (
         "simt.syncwarp %m\n"
