@@ -46,7 +46,7 @@ import traceback
 import types
 import unittest
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -358,6 +358,8 @@ def _install() -> None:
         return _launch(self, args, original)
 
     sim_kernel.FakeCUDAKernel.__call__ = call  # pyright: ignore[reportAttributeAccessIssue]
+    sim_kernel.FakeCUDAKernel.inspect_llvm = _inspect("llvm")  # pyright: ignore[reportAttributeAccessIssue]
+    sim_kernel.FakeCUDAKernel.inspect_asm = _inspect("ptx")  # pyright: ignore[reportAttributeAccessIssue]
     _keep_declared_signatures()
     swapped = kernelapi.swapped_cuda_module
 
@@ -377,6 +379,29 @@ def _install() -> None:
                 cell.cell_contents = real
 
     setattr(sim_kernel, "swapped_cuda_module", swap_with_closure)  # noqa: B010
+
+
+def _inspect(form: Literal["llvm", "ptx"]) -> Callable[..., Any]:
+    """numba's `inspect_llvm` / `inspect_asm` for the simulator's kernels:
+    simt's LLVM IR or PTX (`SimtKernel.inspect_llvm`) of what the kernel's
+    launches compiled to, by signature."""
+    from simt.runtime.jit import inspect_code
+
+    def inspect(self: Any, signature: Any = None) -> Any:
+        recorder = RECORDER
+        assert recorder is not None
+        compiled = {
+            key: module
+            for (fn, key), module in recorder.compiled.items()
+            if fn == id(self.fn) and not isinstance(module, Exception)
+        }
+        if signature is not None:
+            from simt.frontend.signature import parse_signature
+
+            return inspect_code(compiled[str(parse_signature(signature))], form)
+        return inspect_code(compiled, form)
+
+    return inspect
 
 
 def _cell(cell: Any) -> Any:

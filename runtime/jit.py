@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, overload
 
@@ -193,6 +193,29 @@ class SimtKernel:
             self._gpus[key] = found
         return found
 
+    def inspect_llvm(self, signature: object | None = None) -> str | dict[str, str]:
+        """numba's `inspect_llvm`: the LLVM IR (NVPTX) of the kernel for
+        `signature`, or, without one, a dict from each signature compiled so far
+        (numba's spelling) to its IR."""
+        return inspect_code(self._compiled(signature), "llvm")
+
+    def inspect_asm(
+        self, signature: object | None = None, *, arch: str | None = None
+    ) -> str | dict[str, str]:
+        """numba's `inspect_asm`: the PTX of the kernel for `signature` (or a
+        dict over the signatures compiled so far, as `inspect_llvm`), for `arch`
+        (default: the current GPU's architecture, else sm_80)."""
+        if arch is None:
+            arch = ptx_arch_for(current_capability()) if self.use_gpu() else "sm_80"
+        return inspect_code(self._compiled(signature), "ptx", arch)
+
+    def _compiled(self, signature: object | None) -> ModuleOp | dict[str, ModuleOp]:
+        if signature is not None:
+            return self.specialize(signature)
+        if self.signature is not None:
+            self.specialize(self.signature)
+        return dict(self._modules)
+
     def __getitem__(self, config: object) -> Callable[..., Any]:
         """`kernel[grid, block]`, `kernel[grid, block, stream]` or
         `kernel[grid, block, stream, dynamic_shared_bytes]`, as numba."""
@@ -301,6 +324,22 @@ class SimtKernel:
             kernel.launch(grid, block, device_args)
         cuda.synchronize()
         copy_back()
+
+
+def inspect_code(
+    compiled: ModuleOp | Mapping[str, ModuleOp],
+    form: Literal["llvm", "ptx"],
+    arch: str = "sm_80",
+) -> str | dict[str, str]:
+    """The LLVM IR or PTX (`form`) of one compiled module, or of each module
+    of a mapping from signatures (numba's `inspect_llvm` / `inspect_asm`)."""
+    from simt.lowering.ptx import to_llvm_ir, to_ptx
+
+    if isinstance(compiled, ModuleOp):
+        return to_llvm_ir(compiled, arch) if form == "llvm" else to_ptx(compiled, arch)
+    return {
+        key: str(inspect_code(module, form, arch)) for key, module in compiled.items()
+    }
 
 
 @dataclass(frozen=True)

@@ -107,3 +107,21 @@ def test_host_faults_on_too_little_dynamic_shared_memory() -> None:
     a = np.arange(32, dtype=np.float32)
     with pytest.raises(simt.SimtError, match="memory access outside every array"):
         _no_gpu(reverse)[1, 32, 0, 16 * 4](a)
+
+
+def test_inspect_llvm_and_asm_give_the_code_of_each_signature_as_numba() -> None:
+    kernel = _no_gpu(simt.jit(scale, target="sim"))
+    assert kernel.inspect_llvm() == {}
+    kernel[1, 32](np.arange(4, dtype=np.int64), 4)
+    kernel[1, 32](np.arange(4, dtype=np.float32), 4)
+    llvm = kernel.inspect_llvm()
+    ptx = kernel.inspect_asm()
+    assert isinstance(llvm, dict) and isinstance(ptx, dict)
+    assert len(llvm) == len(ptx) == 2 and set(llvm) == set(kernel.signatures)
+    signature = "void(float32[:], int64)"
+    one = kernel.inspect_llvm(signature)
+    assert isinstance(one, str) and "nvptx64-nvidia-cuda" in one and "float" in one
+    sm90 = kernel.inspect_asm(signature, arch="sm_90")
+    assert isinstance(sm90, str) and ".target sm_90" in sm90
+    # numba types float32 * 3 as float64: the product is converted back
+    assert ".entry scale" in sm90 and "cvt.rn.f32.f64" in sm90
