@@ -462,17 +462,36 @@ class ArrayCompiler(ExpressionCompiler):
         if attr in reductions.METHODS:
             return StaticValue(BoundReduction(array, attr))
         if attr in ("real", "imag") and array.type.complex:
-            raise self.unsupported(
-                node,
-                f"{array.name}.{attr}",
-                "views of the parts of a complex array are not supported; "
-                "index the array and take .real / .imag of the element",
-            )
+            return self.part_view(array, attr)
         raise self.unsupported(
             node,
             f"{array.name}.{attr}",
             "only the array attributes shape, size, ndim and dtype are supported",
         )
+
+    def part_view(self, array: ArrayValue, part: str) -> ArrayValue:
+        """`a.real` / `a.imag` of a complex array: a view of one part, a
+        strided float array of the same shape (numba's views, writable)."""
+        rank = array.type.ndim
+        sizes: list[SSAValue | int] = [
+            self.ops.value(memref.DimOp(array.value, self.ops.index_const(dim)))
+            for dim in range(rank)
+        ]
+        result_type = MemRefType(
+            array.type.dtype.ir,
+            [DYNAMIC_INDEX] * rank,
+            StridedLayoutAttr([None] * rank, None),
+            _space_attr(array.type.space),
+        )
+        op = memref.SubviewOp.get(
+            array.value,
+            [0] * rank + [int(part == "imag")],
+            [*sizes, 1],
+            [1] * (rank + 1),
+            result_type,
+        )
+        view_type = ArrayType(array.type.dtype, rank, "A", array.type.space)
+        return ArrayValue(self.ops.value(op), view_type, f"{array.name}.{part}")
 
     def size(self, array: ArrayValue) -> Scalar:
         if array.type.ndim == 0:

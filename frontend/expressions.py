@@ -30,7 +30,12 @@ from xdsl.ir import Block, Region
 
 from simt.dialects import simt
 from simt.frontend.errors import FrontendError, SourceLocator
-from simt.frontend.intrinsics import POWER_CUTOFF, constant_power, power
+from simt.frontend.intrinsics import (
+    POWER_CUTOFF,
+    constant_power,
+    float_function,
+    power,
+)
 from simt.frontend.objects import (
     ArrayValue,
     ComplexValue,
@@ -360,12 +365,10 @@ class ExpressionCompiler(ABC):
         left_value = self.expr(node.left)
         if kind is ast.MatMult:
             raise self.unsupported(node, "operator @")
+        if kind is ast.Pow:
+            return self.power_expr(node, left_value, node.right)
         if isinstance(left_value, ComplexValue):
             return self.complex_binary(node, kind, left_value, self.expr(node.right))
-        if kind is ast.Pow:
-            return self.power_of(
-                node, self.as_scalar(node.left, left_value), node.right
-            )
         right_value = self.expr(node.right)
         if isinstance(right_value, ComplexValue):
             return self.complex_binary(node, kind, left_value, right_value)
@@ -438,11 +441,13 @@ class ExpressionCompiler(ABC):
             return ComplexValue(real, imag, t)
         if kind is ast.Div:
             return self._complex_divide(a, b)
+        if kind is ast.Pow:
+            return self._complex_power(node, a, b)
         symbol = _OPERATOR_SYMBOLS.get(kind, kind.__name__)
         raise self.unsupported(
             node,
             f"operator {symbol} on complex numbers",
-            "complex numbers support +, -, *, /, ==, !=, .real, .imag and .conjugate()",
+            "complex numbers support +, -, *, /, **, ==, !=, .real, .imag and .conjugate()",
         )
 
     def _complex_divide(self, a: ComplexValue, b: ComplexValue) -> ComplexValue:
@@ -482,6 +487,51 @@ class ExpressionCompiler(ABC):
         return ComplexValue(
             ops.select(by_real, real1, real2), ops.select(by_real, imag1, imag2), a.type
         )
+
+    def _complex_power(
+        self, node: ast.AST, a: ComplexValue, b: ComplexValue
+    ) -> ComplexValue:
+        """`a ** b` (also `pow(a, b)` and `**=`) as numba-cuda computes it:
+        `cpow_internal` of `numba/cuda/mathimpl.py` (CPython's `_Py_c_pow`)
+        in the parts' precision, its branches as selects (every op is pure)."""
+        ops = self.ops
+        t = a.type
+        zero = ops.zero(t.part)
+
+        def mul(x: Scalar, y: Scalar) -> Scalar:
+            return ops.binary(ast.Mult, x, y)
+
+        def is_zero(x: Scalar) -> Scalar:
+            return ops.compare(ast.Eq, x, zero)
+
+        vabs = float_function(self, "hypot", [a.real, a.imag])
+        length = float_function(self, "pow", [vabs, b.real])
+        at = float_function(self, "atan2", [a.imag, a.real])
+        phase = mul(at, b.real)
+        has_imag = ops.not_(is_zero(b.imag))
+        exp = float_function(self, "exp", [mul(at, b.imag)])
+        length = ops.select(has_imag, ops.binary(ast.Div, length, exp), length)
+        log = float_function(self, "log", [vabs])
+        phase = ops.select(
+            has_imag, ops.binary(ast.Add, phase, mul(b.imag, log)), phase
+        )
+        # len * (cty(cos(phase)) + cty(sin(phase) * cty(1j))), operation by operation
+        unit = self.complex_constant(1j, t)
+        sine = float_function(self, "sin", [phase])
+        rotated = self.complex_binary(node, ast.Mult, sine, unit)
+        cosine = float_function(self, "cos", [phase])
+        general = self.complex_binary(
+            node, ast.Mult, length, self.complex_binary(node, ast.Add, cosine, rotated)
+        )
+        one = self.complex_constant(1, t)
+        zero_power = ops.scalar(_and(is_zero(b.real), is_zero(b.imag)), BOOL)
+        zero_base = ops.scalar(_and(is_zero(a.real), is_zero(b.real)), BOOL)
+
+        def pick(part: str) -> Scalar:
+            chosen = ops.select(zero_base, zero, getattr(general, part))
+            return ops.select(zero_power, getattr(one, part), chosen)
+
+        return ComplexValue(pick("real"), pick("imag"), t)
 
     def complex_compare(
         self, node: ast.AST, kind: type[ast.cmpop], left: Value, right: Value
@@ -540,6 +590,21 @@ class ExpressionCompiler(ABC):
         raise self.error(
             node,
             f"operator '{OPERATOR_NAMES[kind]}' is not defined for {left} and {right}",
+        )
+
+    def power_expr(
+        self, node: ast.AST, base: Value, exponent: ast.expr
+    ) -> Scalar | ComplexValue:
+        """`base ** exponent` (`pow(base, exponent)`): complex if either is."""
+        if isinstance(base, ComplexValue):
+            return self.complex_binary(node, ast.Pow, base, self.expr(exponent))
+        if _literal_int(exponent) is not None:
+            return self.power_of(node, self.as_scalar(node, base), exponent)
+        value = self.expr(exponent)
+        if isinstance(value, ComplexValue):
+            return self.complex_binary(node, ast.Pow, base, value)
+        return power(
+            self, node, self.as_scalar(node, base), self.as_scalar(node, value)
         )
 
     def power_of(self, node: ast.AST, base: Scalar, exponent: ast.expr) -> Scalar:

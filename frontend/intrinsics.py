@@ -338,7 +338,7 @@ def _pow(c: CallCompiler, node: ast.Call, path: str) -> Value:
     if len(node.args) == 3:
         raise c.unsupported(node, "pow(a, b, m)", "only pow(a, b) is supported")
     c.expect_args(node, 2)
-    return c.power_of(node, c.scalar(node.args[0]), node.args[1])
+    return c.power_expr(node, c.expr(node.args[0]), node.args[1])
 
 
 def _divmod(c: CallCompiler, node: ast.Call, path: str) -> Value:
@@ -346,6 +346,13 @@ def _divmod(c: CallCompiler, node: ast.Call, path: str) -> Value:
     quotient = c.binary(node, ast.FloorDiv, a, b)
     remainder = c.binary(node, ast.Mod, a, b)
     return TupleValue((quotient, remainder))
+
+
+def float_function(c: CallCompiler, name: str, args: Sequence[Scalar]) -> Scalar:
+    """The `math` function `name` (of one or two float arguments) of `args`,
+    in their float type."""
+    build = UNARY_BUILDERS[name] if len(args) == 1 else BINARY_BUILDERS[name]
+    return _float_op(c, build, args, args[0].type)
 
 
 POWER_CUTOFF = 0x10000

@@ -1,6 +1,7 @@
 """complex64 / complex128 in kernels: arrays and scalar parameters, local and
-constant arrays, record fields, `+ - * /`, `==`, unary minus, `.real`,
-`.imag`, `.conjugate()`, mixed with real numbers as numba types them.
+constant arrays, record fields, `+ - * / **` (and `pow`), `==`, unary minus,
+`.real`, `.imag`, `.conjugate()`, the views `a.real` / `a.imag` of complex
+arrays, mixed with real numbers as numba types them.
 
 Each kernel is simulated and compared with numpy (division to a few ulps:
 numba's, and simt's, is CPython's Smith algorithm, numpy's is not), then
@@ -10,6 +11,7 @@ PTX assembled by ptxas for sm_70, sm_80 and sm_90.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,6 +69,23 @@ def casts(out, x):
         out[i] = complex(x[i], 2.0) + np.complex64(x[i]) * complex(1) - 1j
 
 
+def powers(out, x, y):
+    i = cuda.grid(1)
+    if i < out.size:
+        z = x[i] ** y[i] + pow(x[i], 2) - 2.0 ** y[i]
+        z **= 1.5 - 0.5j
+        out[i] = z
+
+
+def part_views(a, b):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        cuda.atomic.add(a.real, i, 1)
+        row = b.imag[i]
+        for k in range(b.shape[1]):
+            row[k] = b.real[i, k] * 2 + a.imag[i]
+
+
 def _cplx(rng: np.random.Generator, n: Any, dtype: Any) -> np.ndarray[Any, Any]:
     return (rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(dtype)
 
@@ -118,6 +137,25 @@ CASES = {
         lambda rng: [_cplx(rng, 40, np.complex128), 0.5 - 2j],
         _acc_ref,
     ),
+    "powers": Case(
+        powers,
+        lambda rng: [
+            np.zeros(40, np.complex128),
+            _cplx(rng, 40, np.complex128),
+            _cplx(rng, 40, np.complex128),
+        ],
+        lambda args: [
+            (args[1] ** args[2] + args[1] ** 2 - 2.0 ** args[2]) ** (1.5 - 0.5j)
+        ],
+    ),
+    "part_views": Case(
+        part_views,
+        lambda rng: [_cplx(rng, 40, np.complex128), _cplx(rng, (40, 3), np.complex64)],
+        lambda args: [
+            args[0] + 1,
+            args[1].real + 1j * (args[1].real * 2 + args[0].imag[:, None]),
+        ],
+    ),
     "local_parts": Case(
         local_parts,
         lambda rng: [np.zeros((40, 2)), _cplx(rng, (40, 4), np.complex128)],
@@ -138,7 +176,8 @@ def test_kernel_matches_numpy(name: str) -> None:
     args = case.make_args(np.random.default_rng(4))
     module = simt.compile_python(case.kernel, signature_of_args(args))
     outputs = run(module, args)
-    np.testing.assert_allclose(outputs[0], case.expected(args)[0], rtol=2e-6)
+    for output, expected in zip(outputs, case.expected(args), strict=False):
+        np.testing.assert_allclose(output, expected, rtol=2e-6)
 
 
 @pytest.mark.parametrize("pipeline", PIPELINES)
@@ -175,6 +214,47 @@ def test_division_is_smiths_algorithm_with_nan_for_zero() -> None:
     for k in (0, 1, 3):
         assert complex(out[k]) == complex(x[k]) / complex(y[k])  # _Py_c_quot
     assert np.isnan(out[2].real) and np.isnan(out[2].imag)
+
+
+def _cpow_internal(a: complex, b: complex) -> complex:
+    """numba-cuda's complex power (`cpow_internal`, numba/cuda/mathimpl.py)."""
+    if b.real == 0.0 and b.imag == 0.0:
+        return 1 + 0j
+    if a.real == 0.0 and b.real == 0.0:
+        return 0j
+    vabs = math.hypot(a.real, a.imag)
+    length = math.pow(vabs, b.real)
+    at = math.atan2(a.imag, a.real)
+    phase = at * b.real
+    if b.imag != 0.0:
+        length /= math.exp(at * b.imag)
+        phase += b.imag * math.log(vabs)
+    return length * (complex(math.cos(phase)) + complex(math.sin(phase) * 1j))
+
+
+def test_power_is_numba_cudas_cpow_on_special_values() -> None:
+    """0 ** 0, 0 ** (0 + yj), 1j ** 1, negative bases, real and complex
+    operands mixed: the values numba-cuda's `cpow_internal` gives."""
+
+    def power(out, x, y, r):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = x[i] ** y[i]
+            if i == 0:
+                out[out.size - 1] = r[0] ** y[1]
+
+    x = np.array([0j, 0j, 1j, -2 + 0j, -1 - 1j, 3 + 4j, 0.5j, 0j], np.complex128)
+    y = np.array([0j, 2j, 1 + 0j, 0.5 + 0j, -1.5 + 2j, 2 + 0j, -3 - 1j, 0j])
+    r = np.array([-8.0])
+    out = np.zeros(8, np.complex128)
+    module = simt.compile_python(power, signature_of_args([out, x, y, r]))
+    simt.simulate(module, 1, 8, [out, x, y, r], trace=False)
+    expected = [
+        _cpow_internal(complex(a), complex(b)) for a, b in zip(x, y, strict=True)
+    ]
+    expected[-1] = _cpow_internal(-8.0 + 0j, complex(y[1]))
+    np.testing.assert_allclose(out, expected, rtol=1e-15)
+    assert out[0] == 1 and out[1] == 0
 
 
 def test_complex_record_field() -> None:
