@@ -30,11 +30,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from xdsl.dialects import memref
+from xdsl.dialects import memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
     DenseIntOrFPElementsAttr,
+    IndexType,
     IntegerType,
     MemRefType,
     NoneAttr,
@@ -278,14 +279,45 @@ class ArrayCompiler(ExpressionCompiler):
         if len(parts) != array.type.ndim or any(
             isinstance(p, ast.Slice) for p in parts
         ):
-            raise self.unsupported(
-                node,
-                "assignment to an array slice",
-                f"give one integer index per dimension of '{array.name}' "
-                f"({array.type.ndim})",
-            )
+            self.fill_view(node, self.view(node, array, parts), value)
+            return
         indices = self.element_indices(array, parts)
         self.store_element(node, array, indices, value)
+
+    def fill_view(self, node: ast.AST, view: ArrayValue, value: Value) -> None:
+        """numba's `a[slices] = x` (and `a[i] = x` of a 2-D `a`) for a number
+        `x`: `x`, converted once to the array's type, stored into every
+        element of the view by an `scf.for` nest over its extents."""
+        if isinstance(value, ArrayValue | RecordArrayValue | RecordValue):
+            raise self.unsupported(
+                node,
+                f"assignment of {describe_value(value)} to an array slice",
+                "assign a number (it fills the slice), or copy the elements in a loop",
+            )
+        if view.type.complex:
+            number: Value = self.as_complex(
+                node, value, complex_of_part(view.type.dtype)
+            )
+        else:
+            number = self.ops.convert(self.as_scalar(node, value), view.type.dtype)
+        self._fill_loops(node, view, number, [])
+
+    def _fill_loops(
+        self, node: ast.AST, view: ArrayValue, number: Value, indices: list[SSAValue]
+    ) -> None:
+        dim = len(indices)
+        if dim == view.type.ndim:
+            self.store_element(node, view, indices, number)
+            return
+        extent = self.ops.value(memref.DimOp(view.value, self.ops.index_const(dim)))
+        body = Block(arg_types=[IndexType()])
+        outer = self.block
+        self.block = body
+        self._fill_loops(node, view, number, [*indices, body.args[0]])
+        self.ops.add(scf.YieldOp())
+        self.block = outer
+        zero, one = self.ops.index_const(0), self.ops.index_const(1)
+        self.ops.add(scf.ForOp(zero, extent, one, [], body))
 
     def _check_rank(
         self, node: ast.AST, array: ArrayValue, parts: Sequence[object]

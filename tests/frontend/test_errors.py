@@ -23,7 +23,10 @@ REJECTED = [
     ("x = cuda.local.array(n, int32)", "expected a compile-time constant, found 'n'"),
     ("x = n.real", "unsupported construct 'n.real'"),
     ("x = a[1, 2]", "too many indices for array 'a': 2 for 1 dimension(s)"),
-    ("a[1:3] = 0", "unsupported construct 'assignment to an array slice'"),
+    (
+        "a[1:3] = a",
+        "unsupported construct 'assignment of array(int32, 1d, A) to an array slice'",
+    ),
     ("x = a[1:3:n]", "unsupported construct 'slice step'"),
     ("return n", "unsupported construct 'return with a value'"),
     ("x = y + 1", "use of undefined variable 'y'"),

@@ -138,6 +138,18 @@ def dynamic_reverse(a):
     a[cuda.grid(1)] = s[n - 1 - t]
 
 
+def slice_fill(out, n):
+    """`a[slices] = x`, `a[i] = x` of a 2-D array: fills of views."""
+    loc = cuda.local.array((2, 3), np.float64)
+    loc[:] = 1.5
+    i = cuda.grid(1)
+    loc[1] = i
+    if i < n:
+        out[i] = -1
+        out[i, 1:] = loc[1, 0] + loc[0, 2]
+        out[i, 3::-2] = 7
+
+
 @dataclass(frozen=True)
 class Case:
     kernel: Callable[..., None]
@@ -208,6 +220,19 @@ CASES = {
             27,
         ],
         lambda args: [_bytes_reference(args[1], args[2])],
+    ),
+    "slice_fill": Case(
+        slice_fill,
+        "void(float32[:, :], int64)",
+        (1,),
+        (32,),
+        lambda rng: [np.zeros((24, 5), np.float32), 20],
+        lambda args: [
+            np.array(
+                [[-1, 7, i + 1.5, 7, i + 1.5] for i in range(20)] + [[0] * 5] * 4,
+                np.float32,
+            )
+        ],
     ),
     "dynamic_reverse": Case(
         dynamic_reverse,
