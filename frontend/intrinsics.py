@@ -132,7 +132,7 @@ def _computed(t: ScalarType) -> ScalarType:
 
 
 def _float_op(
-    c: CallCompiler,
+    c: ExpressionCompiler,
     build: Callable[[list[Any]], Operation],
     args: Sequence[Scalar],
     result: ScalarType,
@@ -348,7 +348,7 @@ def _divmod(c: CallCompiler, node: ast.Call, path: str) -> Value:
     return TupleValue((quotient, remainder))
 
 
-def float_function(c: CallCompiler, name: str, args: Sequence[Scalar]) -> Scalar:
+def float_function(c: ExpressionCompiler, name: str, args: Sequence[Scalar]) -> Scalar:
     """The `math` function `name` (of one or two float arguments) of `args`,
     in their float type."""
     build = UNARY_BUILDERS[name] if len(args) == 1 else BINARY_BUILDERS[name]
