@@ -18,7 +18,10 @@ each launch
    difference is decided by the test's own assertions (step 3);
 3. lets the test continue with simt's results, so its assertions check them.
    When simt cannot compile or simulate the kernel, the simulator's run
-   stands in, so the test still reaches its later launches.
+   stands in, so the test still reaches its later launches. A kernel made
+   with `debug=True` is simulated with `debug=True`: the exception a lane
+   raised (`raise` in the kernel) reaches the test from simt, as numba's
+   launcher raises it.
 
 Tests that numba-cuda skips only because they run in the simulator (their
 skip reason names it) are run anyway: simt executes their kernels, and the
@@ -171,13 +174,15 @@ def _launch(kernel: Any, args: tuple[Any, ...], original: Callable[..., Any]) ->
         record["reference"] = _reference(kernel, hinted, original)
         started = time.perf_counter()
         ran = _simulate(kernel, module, args, record)
-        if ran and record["reference"] == "ok":
+        if ran is not False and record["reference"] == "ok":
             record["compare"] = _compare(args, reference_args)
     record["simt_seconds"] = round(time.perf_counter() - started, 3)
     recorder.launched.append(json.dumps(record["kernel"], sort_keys=True))
     recorder.write(record)
-    if not ran:
+    if ran is False:
         return original(kernel, *args)
+    if isinstance(ran, BaseException):
+        raise ran
     return None
 
 
@@ -270,9 +275,13 @@ def _compile(
 
 def _simulate(
     kernel: Any, module: Any, args: tuple[Any, ...], record: dict[str, Any]
-) -> bool:
-    """Runs the kernel on simt's simulator; True when it ran to the end."""
+) -> bool | BaseException:
+    """Runs the kernel on simt's simulator (with the kernel's `debug`): True
+    when it ran to the end, the exception a lane raised when the kernel is
+    in debug mode and raised (the launch's result, for the test to see),
+    False when simt failed."""
     import simt
+    from simt.model.exceptions import RAISED_ATTR
 
     try:
         simt.simulate(
@@ -283,8 +292,13 @@ def _simulate(
             trace=False,
             step_limit=_STEP_LIMIT,
             dynamic_shared_bytes=int(kernel.dynshared_size or 0),
+            debug=bool(getattr(kernel, "_debug", False)),
         )
     except Exception as error:
+        if getattr(error, RAISED_ATTR, None) is not None:
+            record["simulate"] = "ok"
+            record["raised"] = f"{type(error).__name__}: {str(error)[:500]}"
+            return error
         record["simulate"] = f"error: {type(error).__name__}: {str(error)[:500]}"
         return False
     record["simulate"] = "ok"

@@ -1,7 +1,7 @@
 """The `simt` dialect: what is particular to SIMT execution on a GPU.
 
 Everything that is not particular to SIMT stays in the upstream dialects (arith,
-scf, cf, memref, func); this dialect adds four families:
+scf, cf, memref, func); this dialect adds five families:
 
 * **Thread identity** (`simt.thread_id`, `simt.block_id`, `simt.block_dim`,
   `simt.grid_dim`, `simt.lane_id`, `simt.warp_size`): the sources of divergence
@@ -13,6 +13,9 @@ scf, cf, memref, func); this dialect adds four families:
   `!simt.guard<N>`, where N is the number of blocks of the linearized region it
   serves, and the ops that create, set, test and dispatch on it. Every block id is
   verified to lie in `[0, N)`.
+* **Exceptions** (`simt.raise`, `#simt.exception`): numba-cuda's `raise` of
+  a constant exception; a kernel lists what it may raise in
+  `simt.exceptions` (`simt.model.exceptions`).
 * **Analysis facts**: `#simt.uniformity<uniform|divergent>` for values and
   branches and `#simt.loop_info<...>` for loops (expected trip count, idle-lane
   fraction), attached as discardable attributes (see `DIVERGENCE_ATTR`,
@@ -29,15 +32,18 @@ all their values.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import auto
 from typing import ClassVar
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     I1,
     I32,
     I64,
     AnyFloat,
+    ArrayAttr,
     Float64Type,
     FloatAttr,
     IndexType,
@@ -45,6 +51,9 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
     NoneAttr,
+    NoneType,
+    StringAttr,
+    f64,
     i1,
     i32,
     i64,
@@ -93,12 +102,19 @@ from xdsl.traits import (
     OpTrait,
     Pure,
     RecursiveMemoryEffect,
+    Resource,
     SingleBlockImplicitTerminator,
 )
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from simt.dialects.intrinsics import INTRINSIC_ATTRS, INTRINSIC_OPS
+from simt.model.exceptions import (
+    EXCEPTIONS_ATTR,
+    FIRST_CODE,
+    ArgValue,
+    ExceptionSite,
+)
 from simt.model.facts import (
     GUARD_RESOURCE,
     Convergent,
@@ -109,6 +125,7 @@ from simt.model.facts import (
     ReadsWritesMemrefOperands,
     Synchronizes,
 )
+from simt.model.kernel import KERNEL_ATTR
 
 # ---------------------------------------------------------------------------
 # Attributes and types
@@ -771,6 +788,256 @@ class DynamicSharedOp(IRDLOperation):
 
 
 # ---------------------------------------------------------------------------
+# Exceptions
+# ---------------------------------------------------------------------------
+
+
+@irdl_attr_definition
+class ExceptionAttr(ParametrizedAttribute):
+    """An exception a kernel may raise: one entry of its `simt.exceptions`.
+
+    `exception_class` names the class (`module.qualname`, as
+    `simt.model.exceptions.class_name` spells it), `arguments` are its
+    constant arguments (strings, integers, floats, booleans, `none`, arrays
+    for tuples), and `function`, `file` and `line` locate the raise statement
+    (numba's message starts with them).
+
+    Example: `#simt.exception<"builtins.ValueError"("bad", 3 : i64) in "k" at "k.py":7>`
+    """
+
+    name = "simt.exception"
+
+    exception_class: StringAttr = param_def()
+    arguments: ArrayAttr = param_def()
+    function: StringAttr = param_def()
+    file: StringAttr = param_def()
+    line: IntegerAttr[I64] = param_def()
+
+    def __init__(self, site: ExceptionSite):
+        super().__init__(
+            StringAttr(site.class_name),
+            ArrayAttr([_argument_attr(a) for a in site.args]),
+            StringAttr(site.function),
+            StringAttr(site.file),
+            IntegerAttr(site.line, i64),
+        )
+
+    @property
+    def site(self) -> ExceptionSite:
+        """The entry as plain Python values."""
+        return ExceptionSite(
+            self.exception_class.data,
+            tuple(_argument_value(a) for a in self.arguments.data),
+            self.function.data,
+            self.file.data,
+            self.line.value.data,
+        )
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            class_name = parser.parse_str_literal("the exception class")
+            arguments = parser.parse_comma_separated_list(
+                parser.Delimiter.PAREN, parser.parse_attribute
+            )
+            parser.parse_keyword("in")
+            function = parser.parse_str_literal("the raising function")
+            parser.parse_keyword("at")
+            file = parser.parse_str_literal("the file of the raise")
+            parser.parse_punctuation(":")
+            line = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        return (
+            StringAttr(class_name),
+            ArrayAttr(arguments),
+            StringAttr(function),
+            StringAttr(file),
+            IntegerAttr(line, i64),
+        )
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<")
+        printer.print_string_literal(self.exception_class.data)
+        printer.print_string("(")
+        printer.print_list(self.arguments.data, printer.print_attribute)
+        printer.print_string(") in ")
+        printer.print_string_literal(self.function.data)
+        printer.print_string(" at ")
+        printer.print_string_literal(self.file.data)
+        printer.print_string(f":{self.line.value.data}>")
+
+    def verify(self) -> None:
+        for argument in self.arguments.data:
+            error = _argument_error(argument)
+            if error is not None:
+                raise VerifyException(error)
+
+
+def _argument_attr(value: ArgValue) -> Attribute:
+    """The attribute of a constant exception argument (ValueError if none)."""
+    if value is None:
+        return NoneAttr()
+    if isinstance(value, bool):
+        return IntegerAttr(int(value), i1)
+    if isinstance(value, int):
+        if not -(1 << 63) <= value < (1 << 63):
+            raise ValueError(f"the integer {value} does not fit in 64 bits")
+        return IntegerAttr(value, i64)
+    if isinstance(value, float):
+        return FloatAttr(value, f64)
+    if isinstance(value, str):
+        return StringAttr(value)
+    if isinstance(value, tuple):
+        return ArrayAttr([_argument_attr(v) for v in value])
+    raise ValueError(f"a value of type {type(value).__name__}")
+
+
+def _argument_value(attr: Attribute) -> ArgValue:
+    if isinstance(attr, StringAttr):
+        return attr.data
+    if isinstance(attr, IntegerAttr):
+        value = attr.value.data
+        return bool(value) if attr.type == i1 else value
+    if isinstance(attr, FloatAttr):
+        return attr.value.data
+    if isinstance(attr, ArrayAttr):
+        return tuple(_argument_value(a) for a in attr.data)
+    return None
+
+
+def _argument_error(attr: Attribute) -> str | None:
+    """Why `attr` is no exception argument, or None when it is one."""
+    pending = [attr]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, ArrayAttr):
+            pending.extend(current.data)
+        elif isinstance(current, IntegerAttr) and not isinstance(
+            current.type, IntegerType
+        ):
+            return f"expected an integer argument of an integer type, found {current}"
+        elif not isinstance(
+            current, StringAttr | IntegerAttr | FloatAttr | NoneAttr | NoneType
+        ):
+            return (
+                "expected exception arguments that are strings, integers, floats, "
+                f"booleans, none or arrays of them, found {current}"
+            )
+    return None
+
+
+def exception_table(kernel: func.FuncOp) -> tuple[ExceptionSite, ...]:
+    """The exceptions a kernel lists (`simt.exceptions`), code 1 first."""
+    table = kernel.attributes.get(EXCEPTIONS_ATTR)
+    if not isinstance(table, ArrayAttr):
+        return ()
+    return tuple(e.site for e in table.data if isinstance(e, ExceptionAttr))
+
+
+@dataclass(frozen=True)
+class ExceptionResource(Resource):
+    """The launch's record of the exception its lanes raised (not data)."""
+
+    def name(self) -> str:
+        return "simt.exception"
+
+
+EXCEPTION_RESOURCE = ExceptionResource()
+
+
+class RecordsException(MemoryEffect):
+    """Writes the launch's exception record (`EXCEPTION_RESOURCE`), not data:
+    the op is never removed, speculated or merged, and data accesses may
+    move across it."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> frozenset[EffectInstance]:
+        return frozenset(
+            {EffectInstance(MemoryEffectKind.WRITE, resource=EXCEPTION_RESOURCE)}
+        )
+
+
+@irdl_op_definition
+class RaiseOp(IRDLOperation):
+    """Each active lane raises exception `code` of its kernel.
+
+    `code` names entry `code - 1` of the enclosing kernel's `simt.exceptions`
+    (an array of `#simt.exception`). Each active lane records its raise in
+    the launch's exception record; inactive lanes record nothing. Of all the
+    lanes of a launch that raise, the record keeps the lowest global thread
+    id (blocks in linear order, then threads in linear order, x fastest) and,
+    should that lane raise twice, its lowest code: a deterministic choice
+    among the lanes whose store numba's race could keep
+    (`simt.model.exceptions`). After the launch, a kernel run with numba's
+    `debug=True` raises the recorded exception on the host; otherwise the
+    record is ignored, as numba-cuda ignores it.
+
+    The op does not change control flow: the frontend follows it by the
+    lane's exit from the kernel (`func.return`), since a lane that raises
+    leaves the kernel while the others go on; passes keep that exit as
+    they keep any return (linearization turns it into a branch to the
+    kernel's exit block). The record is not data memory: the op is never
+    removed, speculated, duplicated on other lanes or merged, and loads and
+    stores may move across it.
+
+    Example:
+    ```
+    func.func @k(%x: i32) attributes {simt.kernel, simt.exceptions = [
+        #simt.exception<"builtins.ValueError"("x is negative") in "k" at "k.py":4>]} {
+      ...
+      simt.raise 1
+      func.return
+    }
+    ```
+    """
+
+    name = "simt.raise"
+
+    code = prop_def(IntegerAttr[I64])
+
+    assembly_format = "$code attr-dict"
+
+    traits = traits_def(
+        RecordsException(),
+        DivergenceTrait(Divergence.OPERANDS),
+        CostClass(OpKind.ATOMIC),
+    )
+
+    def __init__(self, code: int):
+        super().__init__(properties={"code": IntegerAttr(code, i64)})
+
+    def verify_(self) -> None:
+        kernel = _enclosing_function(self)
+        if kernel is None or KERNEL_ATTR not in kernel.attributes:
+            where = "" if kernel is None else f", found it in @{kernel.sym_name.data}"
+            raise VerifyException(
+                f"expected simt.raise inside a kernel (a func.func with simt.kernel){where}"
+            )
+        table = kernel.attributes.get(EXCEPTIONS_ATTR)
+        if not isinstance(table, ArrayAttr) or not all(
+            isinstance(e, ExceptionAttr) for e in table.data
+        ):
+            raise VerifyException(
+                f"expected @{kernel.sym_name.data} to list its exceptions in "
+                f"{EXCEPTIONS_ATTR} (an array of #simt.exception), found "
+                f"{'none' if table is None else table}"
+            )
+        count = len(table.data)
+        code = self.code.value.data
+        if not FIRST_CODE <= code < FIRST_CODE + count:
+            raise VerifyException(
+                f"expected code in [{FIRST_CODE}, {count}] (an entry of "
+                f"@{kernel.sym_name.data}'s {EXCEPTIONS_ATTR}), found {code}"
+            )
+
+
+def _enclosing_function(op: Operation) -> func.FuncOp | None:
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        parent = parent.parent_op()
+    return parent
+
+
+# ---------------------------------------------------------------------------
 # Guard variables
 # ---------------------------------------------------------------------------
 
@@ -1027,6 +1294,7 @@ SIMT = Dialect(
         BarrierOp,
         AtomicAddOp,
         DynamicSharedOp,
+        RaiseOp,
         GuardCreateOp,
         GuardSetOp,
         GuardSelectOp,
@@ -1041,6 +1309,7 @@ SIMT = Dialect(
         LoopInfoAttr,
         GuardType,
         MemorySpaceAttr,
+        ExceptionAttr,
         *INTRINSIC_ATTRS,
     ],
 )

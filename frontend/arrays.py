@@ -13,6 +13,30 @@
   clamped to the extent); the result has a strided layout with dynamic
   strides and offset. Views alias their array: stores through a view change
   the array.
+  A view's numba layout is numba's (`get_array_index_type`): a view of a
+  C-contiguous array is C-contiguous when every index but the last is an
+  integer and the last is an integer or a slice without a step (`a[i]`,
+  `a[lo:hi]`, `a[i, lo:hi]`), and likewise from the right for F; any other
+  view is `A`.
+* **Reshape** (`a.reshape(d0, d1, ...)`, `a.reshape((d0, d1, ...))`,
+  `a.reshape(n)`, `np.reshape(a, shape)`): numba's, for C-contiguous arrays (and 1-D F ones, which
+  are contiguous too); an `A` array is a located error, as numba's typing
+  rejects it ("reshape() supports contiguous array only"); an F array of
+  more dimensions is unsupported (numba reshapes it in C order where that
+  needs no copy and raises otherwise, which simt does not model). The
+  extents are integers known at compile time or not; one negative extent is
+  inferred from the size. The size checks of numba's
+  `normalize_reshape_value` are `cf.assert`s with numba's messages ("total
+  size of new array must be unchanged", "multiple negative shape values"):
+  the simulator faults there, the lowered code leaves the kernel, as numba's
+  kernels without `debug=True` do. The result is a view of the same elements
+  in C order, of the same layout and of the new rank:
+
+      %m:6 = memref.extract_strided_metadata %a   // only for a view (offset)
+      cf.assert %ok, "a.reshape: ValueError: total size of new array must be unchanged"
+      %v = memref.reinterpret_cast %a to offset: [%m#1], sizes: [%d0, 4],
+           strides: [4, 1] : ... to memref<?x4xf32, strided<[4, 1], offset: ?>>
+
 * **Attributes**: `a.shape` (a tuple of `int64`), `a.shape[k]`, `a.size`
   (the product of the extents), `a.ndim`, `len(a)` (`a.shape[0]`).
 * **Records** (`a[i].x`, `a[i]['x']`, `a.x`, record parameters, record
@@ -30,12 +54,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from xdsl.dialects import memref, scf
+from xdsl.dialects import arith, cf, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
     DenseIntOrFPElementsAttr,
     IndexType,
+    IntegerAttr,
     IntegerType,
     MemRefType,
     NoneAttr,
@@ -52,6 +77,7 @@ from simt.frontend import reductions
 from simt.frontend.expressions import ExpressionCompiler
 from simt.frontend.objects import (
     ArrayValue,
+    BoundArrayMethod,
     BoundReduction,
     ComplexValue,
     RangeValue,
@@ -65,6 +91,7 @@ from simt.frontend.objects import (
 from simt.frontend.types import (
     INT64,
     ArrayType,
+    Layout,
     RecordArrayType,
     RecordType,
     ScalarType,
@@ -405,8 +432,9 @@ class ArrayCompiler(ExpressionCompiler):
         )
         op = memref.SubviewOp.get(array.value, offsets, sizes, strides, result_type)
         value = self.ops.value(op)
+        layout = _view_layout(array.type, parts)
         view_type = ArrayType(
-            array.type.dtype, rank, "A", array.type.space, complex=array.type.complex
+            array.type.dtype, rank, layout, array.type.space, complex=array.type.complex
         )
         return ArrayValue(value, view_type, array.name)
 
@@ -493,12 +521,15 @@ class ArrayCompiler(ExpressionCompiler):
             return StaticValue(array.type.element.dtype)
         if attr in reductions.METHODS:
             return StaticValue(BoundReduction(array, attr))
+        if attr in ARRAY_METHODS:
+            return StaticValue(BoundArrayMethod(array, attr))
         if attr in ("real", "imag") and array.type.complex:
             return self.part_view(array, attr)
         raise self.unsupported(
             node,
             f"{array.name}.{attr}",
-            "only the array attributes shape, size, ndim and dtype are supported",
+            "only the array attributes shape, size, ndim and dtype and the "
+            "methods reshape and the numpy reductions are supported",
         )
 
     def part_view(self, array: ArrayValue, part: str) -> ArrayValue:
@@ -532,6 +563,215 @@ class ArrayCompiler(ExpressionCompiler):
         for k in range(1, array.type.ndim):
             total = self.ops.binary(ast.Mult, total, self.extent(array, k))
         return total
+
+    # -- reshape ----------------------------------------------------------------
+
+    def array_method(self, node: ast.Call, method: BoundArrayMethod) -> Value:
+        """A call of an array method other than a reduction."""
+        assert method.name in ARRAY_METHODS
+        construct = f"{method.array.name}.{method.name}"
+        if node.keywords:
+            raise self.unsupported(
+                node, f"{construct} with keyword arguments", "pass the shape only"
+            )
+        return self.reshape(node, method.array, [self.expr(a) for a in node.args])
+
+    def reshape(
+        self, node: ast.AST, array: ArrayValue, args: Sequence[Value]
+    ) -> ArrayValue:
+        """numba's `a.reshape(...)` (see the module docstring)."""
+        construct = f"{array.name}.reshape"
+        self._check_reshapable(node, array, construct)
+        dims = self._reshape_dims(node, args, construct)
+        extents = self._reshaped_extents(array, dims, construct)
+        return self._reshaped_view(array, extents)
+
+    def _check_reshapable(
+        self, node: ast.AST, array: ArrayValue, construct: str
+    ) -> None:
+        layout = array.type.layout
+        if layout == "A":
+            raise self.error(
+                node,
+                f"{construct}: numba reshapes only contiguous arrays (layout C or "
+                f"F), found {array.type} (a non-contiguous view, or a parameter "
+                "declared with ':' rather than '::1')",
+            )
+        if layout == "F" and array.type.ndim > 1:
+            raise self.unsupported(
+                node,
+                construct,
+                f"reshape of the F-contiguous {array.type} (numba reshapes it in "
+                "C order only where that needs no copy)",
+            )
+
+    def _reshape_dims(
+        self, node: ast.AST, args: Sequence[Value], construct: str
+    ) -> list[Scalar]:
+        """The new extents as `int64`: the arguments, or the items of a tuple."""
+        if not args:
+            raise self.error(node, f"{construct}() expects the new shape, found none")
+        items: Sequence[Value] = args
+        if len(args) == 1 and isinstance(args[0], TupleValue):
+            items = args[0].items
+        dims: list[Scalar] = []
+        for item in items:
+            if isinstance(item, StaticValue) and type(item.obj) is int:
+                item = self.ops.const(item.obj, INT64)
+            if not isinstance(item, Scalar) or not item.type.is_int:
+                raise self.error(
+                    node,
+                    f"{construct}() expects integer extents, found "
+                    f"{describe_value(item)}",
+                )
+            dims.append(self.ops.convert(item, INT64))
+        return dims
+
+    def _reshaped_extents(
+        self, array: ArrayValue, dims: Sequence[Scalar], construct: str
+    ) -> list[Scalar]:
+        """numba's `normalize_reshape_value`: the extents, one negative extent
+        inferred from the size; its `ValueError`s are `cf.assert`s."""
+        size = self.size(array)
+        zero, one = self.ops.zero(INT64), self.ops.const(1, INT64)
+        negative = {
+            k: self.ops.compare(ast.Lt, d, zero)
+            for k, d in enumerate(dims)
+            if _may_be_negative(d)
+        }
+        known = self._product(
+            [
+                self.ops.select(negative[k], one, d) if k in negative else d
+                for k, d in enumerate(dims)
+            ]
+        )
+        unchanged = self.ops.compare(ast.Eq, size, known)
+        if not negative:
+            self._check(unchanged, construct, _SIZE_CHANGED)
+            return [self.ops.nonneg(d) for d in dims]
+        some = self._some_negative(list(negative.values()), construct)
+        inferred, fits = self._inferred_extent(size, known)
+        self._check(self.ops.select(some, fits, unchanged), construct, _SIZE_CHANGED)
+        return [
+            self.ops.nonneg(self.ops.select(negative[k], inferred, d))
+            if k in negative
+            else self.ops.nonneg(d)
+            for k, d in enumerate(dims)
+        ]
+
+    def _some_negative(self, flags: Sequence[Scalar], construct: str) -> Scalar:
+        """Whether an extent is negative, checking that at most one is."""
+        if len(flags) == 1:
+            return flags[0]
+        counts = [self.ops.convert(flag, INT64) for flag in flags]
+        count = counts[0]
+        for flag in counts[1:]:
+            count = self.ops.binary(ast.Add, count, flag)
+        one = self.ops.const(1, INT64)
+        self._check(self.ops.compare(ast.LtE, count, one), construct, _NEGATIVES)
+        return self.ops.compare(ast.Gt, count, self.ops.zero(INT64))
+
+    def _inferred_extent(self, size: Scalar, known: Scalar) -> tuple[Scalar, Scalar]:
+        """The extent that makes `known * extent == size`, and whether one does
+        (numba: 0 when `known` is 0, which fits only an empty array). Both
+        are non-negative, so the division is unsigned."""
+        zero, one = self.ops.zero(INT64), self.ops.const(1, INT64)
+        none_known = self.ops.compare(ast.Eq, known, zero)
+        divisor = self.ops.select(none_known, one, known)
+        quotient = self.ops.scalar(arith.DivUIOp(size.value, divisor.value), INT64)
+        remainder = self.ops.scalar(arith.RemUIOp(size.value, divisor.value), INT64)
+        fits = self.ops.select(
+            none_known,
+            self.ops.compare(ast.Eq, size, zero),
+            self.ops.compare(ast.Eq, remainder, zero),
+        )
+        return self.ops.select(none_known, zero, quotient), fits
+
+    def _product(self, factors: Sequence[Scalar]) -> Scalar:
+        """The `int64` product of `factors`, its constant part folded."""
+        constant = 1
+        dynamic: list[Scalar] = []
+        for factor in factors:
+            value = _int_constant(factor)
+            if value is None:
+                dynamic.append(factor)
+            else:
+                constant *= value
+        product = (
+            self.ops.const(constant, INT64) if constant != 1 or not dynamic else None
+        )
+        for factor in dynamic:
+            product = (
+                factor
+                if product is None
+                else self.ops.binary(ast.Mult, product, factor)
+            )
+        assert product is not None
+        return product
+
+    def _check(self, holds: Scalar, construct: str, message: str) -> None:
+        """A runtime check: numba raises `ValueError(message)` where it fails."""
+        self.ops.add(cf.AssertOp(holds.value, f"{construct}: ValueError: {message}"))
+
+    def _reshaped_view(
+        self, array: ArrayValue, extents: Sequence[Scalar]
+    ) -> ArrayValue:
+        """The view of `array`'s elements in C order with `extents`: a
+        `memref.reinterpret_cast` at the array's offset, row-major strides."""
+        sizes = [self._index_or_constant(e) for e in extents]
+        if array.type.complex:
+            sizes.append(2)
+        strides: list[SSAValue | int] = [1] * len(sizes)
+        for k in range(len(sizes) - 2, -1, -1):
+            strides[k] = self._index_product(strides[k + 1], sizes[k + 1])
+        offset = self._offset(array)
+        result_type = MemRefType(
+            array.type.dtype.ir,
+            [s if isinstance(s, int) else DYNAMIC_INDEX for s in sizes],
+            StridedLayoutAttr(
+                [s if isinstance(s, int) else None for s in strides],
+                offset if isinstance(offset, int) else None,
+            ),
+            _space_attr(array.type.space),
+        )
+        op = memref.ReinterpretCastOp.from_dynamic(
+            array.value, [offset], sizes, strides, result_type
+        )
+        view_type = ArrayType(
+            array.type.dtype,
+            len(extents),
+            array.type.layout,
+            array.type.space,
+            complex=array.type.complex,
+        )
+        return ArrayValue(self.ops.value(op), view_type, array.name)
+
+    def _index_or_constant(self, extent: Scalar) -> SSAValue | int:
+        value = _int_constant(extent)
+        if value is not None and value >= 0:
+            return value
+        return self.ops.to_index(extent)
+
+    def _index_product(self, a: SSAValue | int, b: SSAValue | int) -> SSAValue | int:
+        if isinstance(a, int) and isinstance(b, int):
+            return a * b
+        lhs = self.ops.index_const(a) if isinstance(a, int) else a
+        rhs = self.ops.index_const(b) if isinstance(b, int) else b
+        return self.ops.value(arith.MuliOp(lhs, rhs))
+
+    def _offset(self, array: ArrayValue) -> SSAValue | int:
+        """The array's offset in its buffer: 0 when its type says so, else
+        read by `memref.extract_strided_metadata`."""
+        type_ = array.value.type
+        assert isinstance(type_, MemRefType)
+        layout = type_.layout
+        if isinstance(layout, NoneAttr):
+            return 0
+        if isinstance(layout, StridedLayoutAttr) and layout.get_offset() == 0:
+            return 0
+        metadata = memref.ExtractStridedMetaDataOp(array.value)
+        self.ops.add(metadata)
+        return metadata.offset
 
     # -- allocation -------------------------------------------------------------
 
@@ -990,6 +1230,57 @@ class ArrayCompiler(ExpressionCompiler):
             )
             fields.append(ArrayValue(value, field_type, f"{label}.{f.name}"))
         return RecordArrayValue(tuple(fields), array_type, label)
+
+
+ARRAY_METHODS = frozenset({"reshape"})
+"""The array methods besides the numpy reductions (`reductions.METHODS`)."""
+
+_SIZE_CHANGED = "total size of new array must be unchanged"
+_NEGATIVES = "multiple negative shape values"
+
+
+def _int_constant(value: Scalar) -> int | None:
+    """The value of an integer `arith.constant` read as signed, else None."""
+    owner = value.value.owner
+    if not isinstance(owner, arith.ConstantOp) or not isinstance(
+        owner.value, IntegerAttr
+    ):
+        return None
+    raw = owner.value.value.data
+    bits = value.type.bits
+    raw &= (1 << bits) - 1
+    return raw - (1 << bits) if raw >> (bits - 1) else raw
+
+
+def _may_be_negative(value: Scalar) -> bool:
+    constant = _int_constant(value)
+    return constant is None or constant < 0
+
+
+def _view_layout(array: ArrayType, parts: Sequence[ast.expr | Value]) -> Layout:
+    """numba's layout of the view `a[parts]` (numba-cuda's typing/arraydecl.py,
+    `get_array_index_type`): C survives integer indices and, innermost, one
+    slice without a step; F the same read from the right, all indices given."""
+    if array.layout == "C" and _keeps_contiguity(parts):
+        return "C"
+    if (
+        array.layout == "F"
+        and len(parts) == array.ndim
+        and _keeps_contiguity(parts[::-1])
+    ):
+        return "F"
+    return "A"
+
+
+def _keeps_contiguity(parts: Sequence[ast.expr | Value]) -> bool:
+    """Whether every part is an integer index but the last, which may also
+    be a slice without a step."""
+    for k, part in enumerate(parts):
+        if not isinstance(part, ast.Slice):
+            continue
+        if k != len(parts) - 1 or part.step is not None:
+            return False
+    return True
 
 
 def _dense(

@@ -41,6 +41,7 @@ from simt.frontend.arrays import ArrayCompiler
 from simt.frontend.intrinsics import intrinsic_handler
 from simt.frontend.objects import (
     ArrayValue,
+    BoundArrayMethod,
     BoundReduction,
     ComplexValue,
     RangeValue,
@@ -104,6 +105,8 @@ class CallCompiler(ArrayCompiler):
         if isinstance(callee.obj, BoundReduction):
             self.expect_args(node, 0)
             return self.reduction(node, callee.obj.name, callee.obj.array)
+        if isinstance(callee.obj, BoundArrayMethod):
+            return self.array_method(node, callee.obj)
         if callee.obj is reductions.flat_item:
             return self._flat_item(node)
         if overloads.is_overloaded(callee.obj):
@@ -168,6 +171,19 @@ class CallCompiler(ArrayCompiler):
                 "numpy reductions take an array",
             )
         return self.reduction(node, name, array)
+
+    def _np_reshape(self, node: ast.Call) -> Value:
+        """`np.reshape(a, shape)`: `a.reshape(shape)`, as numba-cuda's overload."""
+        array_node, shape_node = self.arguments(node, ["a", "shape"], 2)
+        assert array_node is not None and shape_node is not None
+        array = self.expr(array_node)
+        if not isinstance(array, ArrayValue):
+            raise self.unsupported(
+                node,
+                f"np.reshape of a value of type {describe_value(array)}",
+                "np.reshape takes an array",
+            )
+        return self.reshape(node, array, [self.expr(shape_node)])
 
     def reduction(self, node: ast.Call, name: str, array: ArrayValue) -> Value:
         """numba-cuda's implementation of the reduction `name` over every
@@ -618,6 +634,7 @@ CALL_HANDLERS: dict[str, Callable[[CallCompiler, ast.Call], Value]] = {
     **dict.fromkeys(
         (f"np.{name}" for name in reductions.REDUCTIONS), CallCompiler._np_reduction
     ),
+    "np.reshape": CallCompiler._np_reshape,
 }
 
 

@@ -235,10 +235,11 @@ def _contains_return(node: ast.AST) -> bool:
 
 
 def _always_returns(body: Sequence[ast.stmt]) -> bool:
+    """Whether every path through `body` returns or raises (leaves it)."""
     if not body:
         return False
     last = body[-1]
-    if isinstance(last, ast.Return):
+    if isinstance(last, ast.Return | ast.Raise):
         return True
     if isinstance(last, ast.If):
         return _always_returns(last.body) and _always_returns(last.orelse)

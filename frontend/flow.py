@@ -2,7 +2,8 @@
 
 * **Unstructured constructs** (`unstructured_statements`): a loop whose body
   breaks or continues it, every compound statement that contains a `return`,
-  a `break` or a `continue` leaving it or a call that inlines a `cf` block
+  a `raise` (the lane leaves the kernel), a `break` or a `continue` leaving
+  it or a call that inlines a `cf` block
   graph, and every compound statement that contains an unstructured one (an `scf` region is a single block, so the
   ancestors of a `cf` block graph must be `cf` too). The frontend emits those
   as `cf` block graphs and keeps every other construct structured (`scf`).
@@ -23,7 +24,7 @@ import ast
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-JUMPS = (ast.Return, ast.Break, ast.Continue)
+JUMPS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 LOOPS = (ast.While, ast.For)
 
 
@@ -140,6 +141,8 @@ def _live_stmt(
 ) -> frozenset[str]:
     if isinstance(stmt, ast.Return):
         return frozenset(names_read(stmt.value))
+    if isinstance(stmt, ast.Raise):
+        return frozenset(names_read(stmt))
     if isinstance(stmt, ast.Break):
         return loop.exit_live if loop is not None else frozenset()
     if isinstance(stmt, ast.Continue):

@@ -4,9 +4,15 @@ Where paths join (after an `if`, at a loop header, at a `cf` block) a
 variable becomes block arguments, `scf` results or iter_args. A scalar
 variable takes one of them, of the type numba unifies the incoming types to
 (`typing.unify`); a tuple takes one per scalar element, a range one per
-bound. Arrays and compile-time values are not carried: every path must hold
-the same one (the frontend reports a located error otherwise). A variable
-missing on some path holds zero there (numba leaves it undefined).
+bound. Compile-time values are not carried: every path must hold the same
+one (the frontend reports a located error otherwise). Neither are arrays,
+except views of one array (`x = a.reshape(n, m)` in a loop, `x = a[i]` or
+`x = a[j]` by a branch): such a variable is carried as its view's offset,
+extents and strides (`int64`, read by `memref.extract_strided_metadata` on
+each incoming edge) and rebuilt after the join by a `memref.reinterpret_cast`
+of the array, typed as numba unifies the incoming array types (the layout
+where they agree, else `A`). A variable missing on some path holds zero
+there (numba leaves it undefined).
 
 A `Slot` describes one variable: its structure (a `template` value whose
 scalar leaves are placeholders) and the types of its scalar leaves. A
@@ -17,9 +23,11 @@ flattened into the list of block argument types.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from xdsl.ir import Block, SSAValue
+from xdsl.dialects import memref
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, StridedLayoutAttr
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from simt.frontend.objects import (
     ArrayValue,
@@ -32,9 +40,10 @@ from simt.frontend.objects import (
     Value,
     describe_value,
 )
-from simt.frontend.types import BOOL, ScalarType, complex_of_part
+from simt.frontend.types import BOOL, INT64, ArrayType, ScalarType, complex_of_part
 from simt.frontend.typing import unify
 from simt.frontend.values import Scalar, ValueBuilder
+from simt.model.facts import is_view
 
 _UNDEFINED_BLOCK = Block(arg_types=[BOOL.ir])
 _UNDEFINED = Scalar(_UNDEFINED_BLOCK.args[0], BOOL)
@@ -93,6 +102,33 @@ def same_structure(a: Value, b: Value) -> bool:
     return False
 
 
+def _view_root(value: SSAValue) -> SSAValue:
+    """The memref a chain of views (subviews, reinterpret_casts) starts from."""
+    while isinstance(value, OpResult) and is_view(value.op):
+        value = value.op.operands[0]
+    return value
+
+
+def _views_of_one_array(a: ArrayValue, b: Value) -> bool:
+    if not isinstance(b, ArrayValue):
+        return False
+    ta, tb = a.type, b.type
+    same_kind = (ta.dtype, ta.ndim, ta.space, ta.complex) == (
+        tb.dtype,
+        tb.ndim,
+        tb.space,
+        tb.complex,
+    )
+    return same_kind and _view_root(a.value) is _view_root(b.value)
+
+
+def _unify_arrays(a: ArrayType, b: ArrayType) -> ArrayType:
+    """numba's unification of two array types of one dtype and rank: the
+    layout where they agree, else `A`."""
+    layout = a.layout if a.layout == b.layout else "A"
+    return ArrayType(a.dtype, a.ndim, layout, a.space, complex=a.complex)
+
+
 @dataclass(frozen=True)
 class Slot:
     """How one variable is carried: its structure and its leaf types."""
@@ -102,6 +138,10 @@ class Slot:
     types: tuple[ScalarType, ...]
     undefined: bool = False
     """A loop variable not defined before the loop (a `bool` zero on entry)."""
+    view: ArrayType | None = None
+    """For views of one array (the module docstring): their unified type;
+    `types` are then the offset, extents and strides, and `template` one of
+    the views."""
 
     @staticmethod
     def undefined_slot(name: str) -> Slot:
@@ -111,6 +151,10 @@ class Slot:
     def of(name: str, values: Sequence[Value]) -> Slot:
         """The slot joining `values` (at least one) of variable `name`."""
         template = values[0]
+        if isinstance(template, ArrayValue) and not all(
+            same_structure(template, v) for v in values[1:]
+        ):
+            return Slot.of_views(name, template, values[1:])
         for value in values[1:]:
             if not same_structure(template, value):
                 raise JoinError(_mismatch(name, template, value))
@@ -122,13 +166,32 @@ class Slot:
             ]
         return Slot(name, template, tuple(types))
 
+    @staticmethod
+    def of_views(name: str, template: ArrayValue, values: Sequence[Value]) -> Slot:
+        """The slot joining `template` and `values`, views of one array."""
+        joined = _unify_arrays(template.type, template.type)
+        for value in values:
+            if not _views_of_one_array(template, value):
+                raise JoinError(_mismatch(name, template, value))
+            assert isinstance(value, ArrayValue)
+            joined = _unify_arrays(joined, value.type)
+        rank = template.type.ndim + int(template.type.complex)
+        return Slot(name, template, (INT64,) * (1 + 2 * rank), view=joined)
+
     def widened(self, value: Value) -> Slot:
         """This slot after a back edge brings `value`."""
         if self.undefined:
             found = Slot.of(self.name, [value])
             types = tuple(unify(BOOL, t) for t in found.types)
             return Slot(self.name, found.template, types)
+        if self.view is not None:
+            assert isinstance(self.template, ArrayValue)
+            found = Slot.of_views(self.name, self.template, [value])
+            assert found.view is not None
+            return replace(found, view=_unify_arrays(self.view, found.view))
         joined = Slot.of(self.name, [self.template, value])
+        if joined.view is not None:
+            return joined
         types = tuple(
             unify(a, b) for a, b in zip(self.types, joined.types, strict=True)
         )
@@ -139,7 +202,7 @@ def _mismatch(name: str, a: Value, b: Value) -> str:
     if isinstance(a, ArrayValue) and isinstance(b, ArrayValue):
         return (
             f"variable '{name}' refers to different arrays on different paths "
-            "(arrays cannot be joined)"
+            "(only views of one array, of one dtype and rank, can be joined)"
         )
     if isinstance(a, RecordValue | RecordArrayValue):
         return (
@@ -171,6 +234,9 @@ class JoinPlan:
         out: list[SSAValue] = []
         for slot in self.slots:
             value = env.get(slot.name)
+            if slot.view is not None and isinstance(value, ArrayValue):
+                out.extend(_view_metadata(value, ops))
+                continue
             leaves = (
                 scalar_leaves(value) if value is not None else [None] * len(slot.types)
             )
@@ -180,19 +246,80 @@ class JoinPlan:
                 )
         return out
 
-    def bind(self, args: Sequence[SSAValue]) -> dict[str, Value]:
-        """The variables as the join's arguments (or results) hold them."""
+    def bind(self, args: Sequence[SSAValue], ops: ValueBuilder) -> dict[str, Value]:
+        """The variables as the join's arguments (or results) hold them; views
+        are rebuilt where the arguments are defined (`_insert_at`)."""
         scalars = iter(Scalar(a, t) for a, t in zip(args, self.types, strict=True))
-        return {slot.name: rebuild(slot.template, scalars) for slot in self.slots}
+        rebuilt = Block()
+        builder = ValueBuilder(ops.locator, rebuilt)
+        builder.node = ops.node
+        bound: dict[str, Value] = {}
+        for slot in self.slots:
+            if slot.view is None:
+                bound[slot.name] = rebuild(slot.template, scalars)
+                continue
+            parts = [next(scalars) for _ in slot.types]
+            bound[slot.name] = _rebuilt_view(slot, parts, builder)
+        if rebuilt.first_op is not None:
+            _insert_at(args[0], list(rebuilt.ops))
+        return bound
 
     def key(self) -> tuple[object, ...]:
         """What decides the emitted IR: names, leaf types and structures (two
         plans with equal keys emit the same loop)."""
-        return tuple((s.name, s.types, _shape(s.template)) for s in self.slots)
+        return tuple((s.name, s.types, _shape(s.template), s.view) for s in self.slots)
 
     def arg_names(self) -> list[str]:
         """A name per flattened argument (for SSA name hints)."""
         return [s.name for s in self.slots for _ in s.types]
+
+
+def _view_metadata(array: ArrayValue, ops: ValueBuilder) -> list[SSAValue]:
+    """A view's offset, extents and strides as `int64`s."""
+    metadata = memref.ExtractStridedMetaDataOp(array.value)
+    ops.add(metadata)
+    parts = (metadata.offset, *metadata.sizes, *metadata.strides)
+    return [ops.from_index(part).value for part in parts]
+
+
+def _rebuilt_view(slot: Slot, parts: Sequence[Scalar], ops: ValueBuilder) -> Value:
+    """The view of `slot`'s array with the offset, extents and strides `parts`."""
+    template, view = slot.template, slot.view
+    assert isinstance(template, ArrayValue) and view is not None
+    source = _view_root(template.value)
+    source_type = source.type
+    assert isinstance(source_type, MemRefType)
+    indices = [ops.to_index(part) for part in parts]
+    rank = len(indices) // 2
+    result_type = MemRefType(
+        source_type.element_type,
+        [DYNAMIC_INDEX] * rank,
+        StridedLayoutAttr([None] * rank, None),
+        source_type.memory_space,
+    )
+    cast = memref.ReinterpretCastOp.from_dynamic(
+        source, indices[:1], indices[1 : rank + 1], indices[rank + 1 :], result_type
+    )
+    return ArrayValue(ops.value(cast), view, template.name)
+
+
+def _insert_at(arg: SSAValue, ops: Sequence[Operation]) -> None:
+    """Moves `ops` to where `arg` is defined: the start of its block, or
+    right after the op that returns it."""
+    for op in ops:
+        op.detach()
+    if isinstance(arg, OpResult):
+        block = arg.op.parent_block()
+        assert block is not None
+        block.insert_ops_after(ops, arg.op)
+        return
+    owner = arg.owner
+    assert isinstance(owner, Block)
+    first = owner.first_op
+    if first is None:
+        owner.add_ops(ops)
+    else:
+        owner.insert_ops_before(ops, first)
 
 
 def _shape(value: Value) -> object:

@@ -111,6 +111,15 @@ class BoundReduction:
     name: str
 
 
+@dataclass(frozen=True)
+class BoundArrayMethod:
+    """`a.reshape`: an array method other than a reduction, to be called
+    (`ArrayCompiler.array_method`)."""
+
+    array: ArrayValue
+    name: str
+
+
 Value = (
     Scalar
     | ComplexValue

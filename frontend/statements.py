@@ -35,6 +35,14 @@ arrays, tuples) and its own globals, its returns rewritten into assignments
 the result as numba does. Inlining gives the analyses the whole kernel in one
 function and needs no calling convention for tuples and local arrays; a
 recursive call is reported as an error.
+
+**`raise`** (`raises.py` checks what numba-cuda accepts) becomes
+`simt.raise <code>`, the exception listed in the kernel's `simt.exceptions`,
+followed by `func.return`: the lane leaves the kernel, from a device
+function too (its body is the kernel's), and the other lanes go on. A raise
+is a jump like `return`, so the constructs around it become `cf`. A call of
+a device function that never returns (every path raises) ends the
+statement that makes it: the rest of the statement is unreachable.
 """
 
 from __future__ import annotations
@@ -60,13 +68,19 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
+from simt.dialects.simt import ExceptionAttr, RaiseOp
 from simt.frontend import overloads
 from simt.frontend.arrays import ModuleBuilder
 from simt.frontend.calls import CallCompiler
 from simt.frontend.desugar import ITER_LEN, RET, desugar_body, eliminate_returns
 from simt.frontend.errors import FrontendError, SourceLocator
 from simt.frontend.expressions import Env, describe, dotted_name
-from simt.frontend.flow import assigned_in, liveness, unstructured_statements
+from simt.frontend.flow import (
+    assigned_in,
+    liveness,
+    names_read,
+    unstructured_statements,
+)
 from simt.frontend.joins import JoinPlan, Slot, plan_join
 from simt.frontend.objects import (
     ArrayValue,
@@ -78,6 +92,7 @@ from simt.frontend.objects import (
     Value,
     describe_value,
 )
+from simt.frontend.raises import exception_site
 from simt.frontend.scope import Scope, TextFunction, attribute
 from simt.frontend.signature import (
     KernelSignature,
@@ -95,6 +110,7 @@ from simt.frontend.types import (
 )
 from simt.frontend.values import Scalar
 from simt.model.captures import CAPTURES_ATTR
+from simt.model.exceptions import EXCEPTIONS_ATTR, FIRST_CODE
 from simt.model.kernel import ARG_NAMES_ATTR, KERNEL_ATTR
 
 _STATEMENT_NAMES: dict[type[ast.AST], str] = {
@@ -106,7 +122,6 @@ _STATEMENT_NAMES: dict[type[ast.AST], str] = {
     ast.With: "with",
     ast.AsyncWith: "async with",
     ast.AsyncFor: "async for",
-    ast.Raise: "raise",
     ast.Global: "global",
     ast.Nonlocal: "nonlocal",
     ast.Delete: "del",
@@ -134,6 +149,11 @@ class _Snapshot:
     last_block: Block | None
     """The body's last block then: blocks are only ever appended after it."""
     env: Env
+
+
+class _LeftKernel(Exception):
+    """Unwinds the rest of a statement after a call of a device function
+    that never returns (it raises on every path): that code is unreachable."""
 
 
 @dataclass(frozen=True)
@@ -318,6 +338,10 @@ class KernelCompiler(CallCompiler):
         self._target: str | None = None
         self._inline_sources: list[FunctionSource] = []
         self._locals = local_names(self.fn)
+        self._exceptions: list[ExceptionAttr] = []
+        """The kernel's `simt.exceptions`: code k is entry k - 1."""
+        self._raise_count = 0
+        """Raise statements compiled so far (inlined ones included)."""
         self.unstructured = unstructured_statements(self.body, self._produces_cf)
 
     # -- the function -------------------------------------------------------
@@ -347,6 +371,8 @@ class KernelCompiler(CallCompiler):
         if self.block is not None:
             self.ops.add(func.ReturnOp())
         kernel.attributes[KERNEL_ATTR] = UnitAttr()
+        if self._exceptions:
+            kernel.attributes[EXCEPTIONS_ATTR] = ArrayAttr(self._exceptions)
         names = [n for n, _ in leaves]
         if self.captures:
             captured = list(self.captures.values())
@@ -385,7 +411,10 @@ class KernelCompiler(CallCompiler):
             if self.block is None:
                 return
             previous = self.at(stmt)
-            self._statement(stmt)
+            try:
+                self._statement(stmt)
+            except _LeftKernel:
+                assert self.block is None, "unwound a statement that goes on"
             self.ops.node = previous
 
     def _statement(self, stmt: ast.stmt) -> None:
@@ -591,6 +620,44 @@ class KernelCompiler(CallCompiler):
         self.ops.add(func.ReturnOp())
         self.block = None
 
+    def _raise(self, stmt: ast.Raise) -> None:
+        """`simt.raise` of the exception's entry in the kernel's table, then
+        the lane leaves the kernel."""
+        site = exception_site(stmt, self._raise_constant, self.locator, self.fn.name)
+        entry = ExceptionAttr(site)
+        if entry not in self._exceptions:
+            self._exceptions.append(entry)
+        self.ops.add(RaiseOp(self._exceptions.index(entry) + FIRST_CODE))
+        self._raise_count += 1
+        self.ops.add(func.ReturnOp())
+        self.block = None
+
+    def _raise_constant(self, node: ast.expr, what: str) -> object:
+        """The compile-time value of part of a `raise`, or a located error."""
+        for name in sorted(names_read(node)):
+            value = self.env.get(name)
+            if value is None or isinstance(value, StaticValue):
+                continue
+            if _constant_value(value) is None:
+                raise self.unsupported(
+                    node,
+                    "raise with a run-time value",
+                    f"numba-cuda raises exceptions whose class and arguments are "
+                    f"compile-time constants; {what} '{ast.unparse(node)}' reads "
+                    f"the run-time variable '{name}'",
+                )
+        named = self.env.get(node.id) if isinstance(node, ast.Name) else None
+        if isinstance(named, StaticValue):
+            return named.obj
+        try:
+            return self.static_object(node)
+        except FrontendError:
+            raise self.error(
+                node,
+                f"expected {what} to be a compile-time constant (numba-cuda raises "
+                f"constant exceptions only), found '{ast.unparse(node)}'",
+            ) from None
+
     def _break(self, stmt: ast.Break) -> None:
         self._jump_out(stmt).breaks.append((self._current(), self.env))
         self.block = None
@@ -700,15 +767,20 @@ class KernelCompiler(CallCompiler):
         return False
 
     def _needs_cf(self, source: FunctionSource) -> bool:
+        """Whether inlining `source` makes `cf` blocks: it has unstructured
+        constructs, raises (the lane leaves the kernel from within it), or
+        calls such a function."""
         if source.needs_cf is None:
             source.needs_cf = False
+            body = source.tree.body
             saved = (self.scope, self._locals)
             self.scope, self._locals = source.scope, local_names(source.tree)
             try:
-                marked = unstructured_statements(source.tree.body, self._produces_cf)
+                marked = unstructured_statements(body, self._produces_cf)
+                calls = any(self._produces_cf(stmt) for stmt in body)
             finally:
                 self.scope, self._locals = saved
-            source.needs_cf = bool(marked)
+            source.needs_cf = bool(marked) or calls or _raises(body)
         return source.needs_cf
 
     def inline_call(self, node: ast.Call, function: object) -> Value:
@@ -744,9 +816,10 @@ class KernelCompiler(CallCompiler):
             raise self.unsupported(
                 node,
                 f"call to '{name}' here",
-                "the function has loops with break/continue or returns inside "
-                "loops, so it cannot be called inside 'and'/'or'/'if-else' "
-                "expressions; assign its result to a variable first",
+                "the function has loops with break/continue, returns inside "
+                "loops or raise statements, so it cannot be called inside "
+                "'and'/'or'/'if-else' expressions; assign its result to a "
+                "variable first",
             )
 
     def evaluated_arguments(
@@ -838,6 +911,7 @@ class KernelCompiler(CallCompiler):
         )
         self.context.inlining.append(source.tree.name)
         self._inline_sources.append(source)
+        raised = self._raise_count
         self.env = dict(args)
         self.scope = source.scope
         self.locator = source.locator
@@ -866,6 +940,8 @@ class KernelCompiler(CallCompiler):
             ) = saved
             self.context.inlining.pop()
             self._inline_sources.pop()
+        if self.block is None and self._raise_count > raised:
+            raise _LeftKernel()
         if self.block is None:
             raise self.error(
                 node, f"device function '{source.tree.name}' never returns"
@@ -930,7 +1006,7 @@ class KernelCompiler(CallCompiler):
         join = self._block(plan)
         for edge in edges:
             self._jump(edge, join, plan)
-        self._start(join, {**common, **plan.bind(join.args)})
+        self._start(join, {**common, **plan.bind(join.args, self.ops)})
 
     @staticmethod
     def _block(plan: JoinPlan, prefix: Sequence[tuple[str, ScalarType]] = ()) -> Block:
@@ -1089,7 +1165,7 @@ class KernelCompiler(CallCompiler):
     ) -> None:
         """The env after a structured op: its results replace what it assigned."""
         env = {n: v for n, v in self.env.items() if n not in assigned}
-        env.update(plan.bind(values))
+        env.update(plan.bind(values, self.ops))
         self.env = env
 
     def _cf_if(self, stmt: ast.If) -> None:
@@ -1175,11 +1251,11 @@ class KernelCompiler(CallCompiler):
             inits = plan.values(self.env, self.ops)
             base = {n: v for n, v in self.env.items() if n not in assigned}
             before, after = self._block(plan), self._block(plan)
-            before_env = {**base, **plan.bind(before.args)}
+            before_env = {**base, **plan.bind(before.args, self.ops)}
             self._within(
                 before, before_env, lambda: self._condition_op(stmt.test, before.args)
             )
-            after_env = {**base, **plan.bind(after.args)}
+            after_env = {**base, **plan.bind(after.args, self.ops)}
             body_env = self._within(
                 after, after_env, lambda: self.statements(stmt.body)
             )
@@ -1207,7 +1283,7 @@ class KernelCompiler(CallCompiler):
             header = self._block(plan)
             self._jump((self._current(), self.env), header, plan)
             base = {n: v for n, v in self.env.items() if n not in assigned}
-            base.update(plan.bind(header.args))
+            base.update(plan.bind(header.args, self.ops))
             self._start(header, base)
             body, exit_edge = Block(), Block()
             self._branch(stmt.test, body, exit_edge)
@@ -1359,7 +1435,7 @@ class KernelCompiler(CallCompiler):
                 self.ops.nonneg(iv)
             body_env = {
                 **base,
-                **plan.bind(body.args[1:]),
+                **plan.bind(body.args[1:], self.ops),
                 loop_range.target: iv,
             }
             end_env = self._within(body, body_env, lambda: self.statements(stmt.body))
@@ -1402,7 +1478,7 @@ class KernelCompiler(CallCompiler):
             iv.value.name_hint = loop_range.target
             body_env = {
                 **base,
-                **plan.bind(after.args[1:]),
+                **plan.bind(after.args[1:], self.ops),
                 loop_range.target: iv,
             }
             end_env = self._within(after, body_env, lambda: self.statements(stmt.body))
@@ -1440,7 +1516,7 @@ class KernelCompiler(CallCompiler):
             header = self._block(plan)
             self._jump((self._current(), self.env), header, plan)
             base = {n: v for n, v in self.env.items() if n not in assigned}
-            base.update(plan.bind(header.args))
+            base.update(plan.bind(header.args, self.ops))
             self._start(header, base)
             iv = base[hidden]
             assert isinstance(iv, Scalar)
@@ -1515,6 +1591,11 @@ def _is_plain_function(obj: object) -> bool:
     return isinstance(obj, types.FunctionType)
 
 
+def _raises(body: Sequence[ast.stmt]) -> bool:
+    """Whether a statement of `body`, at any depth, is a `raise`."""
+    return any(isinstance(n, ast.Raise) for stmt in body for n in ast.walk(stmt))
+
+
 def _calls_in(node: ast.AST) -> list[ast.Call]:
     """The calls in a statement's own expressions (not in nested statements)."""
     found: list[ast.Call] = []
@@ -1567,6 +1648,7 @@ _STATEMENT_HANDLERS: dict[type[ast.AST], Callable[[KernelCompiler, Any], None]] 
     ast.Pass: KernelCompiler._pass,
     ast.Assert: KernelCompiler._assert,
     ast.Return: KernelCompiler._return,
+    ast.Raise: KernelCompiler._raise,
     ast.Break: KernelCompiler._break,
     ast.Continue: KernelCompiler._continue,
     ast.If: KernelCompiler._if,

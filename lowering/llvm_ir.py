@@ -163,13 +163,18 @@ def _convert(
 
 
 def _global(op: llvm.GlobalOp, module: ir.Module) -> None:
-    """A global array (shared, constant, or the external dynamic shared array):
-    its initializer is the dense value, else `undef` unless it is external."""
+    """A global array (shared, constant, the external dynamic shared array, a
+    kernel's exception word): its initializer is the dense value, else `undef`
+    unless it is external."""
     type_ = convert_type(op.global_type)
     variable = ir.GlobalVariable(
         module, type_, name=op.sym_name.data, addrspace=op.addr_space.value.data
     )
-    variable.linkage = op.linkage.linkage.data
+    linkage = op.linkage.linkage.data
+    defined = isinstance(op.value, DenseIntOrFPElementsAttr)
+    # an external global with a value is a definition: LLVM IR spells its
+    # linkage by omitting it (`external` marks a declaration)
+    variable.linkage = "" if linkage == "external" and defined else linkage
     variable.global_constant = op.constant is not None
     # References to the global are opaque pointers, like every other pointer
     # of the lowered IR (llvmlite would otherwise type them by the array).

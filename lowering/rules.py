@@ -36,7 +36,7 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from simt.dialects import arith_ext, simt
 from simt.lowering import abi, llvm_ext
@@ -47,6 +47,7 @@ from simt.lowering.to_llvm import (
     Rule,
     address_space,
 )
+from simt.model.exceptions import CODE_BITS, raise_symbol
 
 # ---------------------------------------------------------------------------
 # Helpers
@@ -542,6 +543,80 @@ def _subview(fl: FunctionLowering, op: memref.SubviewOp) -> None:
         byte_strides=source.byte_strides,
         is_global=source.is_global,
         address_space=source.address_space,
+        origin=source.buffer,
+        offset=_sum(fl, source.offset, offset),
+    )
+
+
+def _sum(
+    fl: FunctionLowering, a: SSAValue | None, b: SSAValue | None
+) -> SSAValue | None:
+    """`a + b` where None is zero."""
+    if a is None:
+        return b
+    return a if b is None else fl.emit_value(llvm.AddOp(a, b))
+
+
+def _in_elements(fl: FunctionLowering, view: MemrefView, value: SSAValue) -> SSAValue:
+    """A distance in `view`'s stride units as a number of elements."""
+    if not view.byte_strides:
+        return value
+    size = fl.constant(abi.element_size(view.element))
+    return fl.emit_value(llvm.SDivOp(value, size))
+
+
+def _extract_strided_metadata(
+    fl: FunctionLowering, op: memref.ExtractStridedMetaDataOp
+) -> None:
+    """A view's offset from its buffer's start and its strides, in elements
+    (numba arguments' byte strides divided by the element size); the base
+    buffer is the rank-0 memref at the buffer's start."""
+    view = fl.view(op.source)
+    offset = fl.constant(0) if view.offset is None else view.offset
+    fl.set(op.offset, _in_elements(fl, view, offset))
+    for result, extent in zip(op.sizes, view.shape, strict=True):
+        fl.set(result, extent)
+    for result, stride in zip(op.strides, view.strides, strict=True):
+        fl.set(result, _in_elements(fl, view, stride))
+    fl.memrefs[op.base_buffer] = MemrefView(
+        base=view.buffer,
+        element=view.element,
+        shape=(),
+        strides=(),
+        byte_strides=False,
+        is_global=view.is_global,
+        address_space=view.address_space,
+    )
+
+
+def _reinterpret_cast(fl: FunctionLowering, op: memref.ReinterpretCastOp) -> None:
+    """A view of the source's buffer: the base moves `offset` elements from
+    the buffer's start; extents and strides (in elements) are the operands."""
+    source = fl.view(op.source)
+    static_offsets = op.static_offsets.get_values()
+    (offset,) = _subview_operands(fl, static_offsets, op.offsets)
+    sizes = _subview_operands(fl, op.static_sizes.get_values(), op.sizes)
+    strides = _subview_operands(fl, op.static_strides.get_values(), op.strides)
+    base = source.buffer
+    if static_offsets[0] != 0:
+        gep = llvm.GEPOp(
+            base,
+            [llvm.GEP_USE_SSA_VAL],
+            source.element,
+            ssa_indices=[offset],
+            result_type=base.type,  # pyright: ignore[reportArgumentType]
+        )
+        base = fl.emit_value(gep)
+    fl.memrefs[op.result] = MemrefView(
+        base=base,
+        element=source.element,
+        shape=tuple(sizes),
+        strides=tuple(strides),
+        byte_strides=False,
+        is_global=source.is_global,
+        address_space=source.address_space,
+        origin=source.buffer,
+        offset=offset,
     )
 
 
@@ -617,6 +692,26 @@ def _switch(fl: FunctionLowering, op: cf.SwitchOp) -> None:
             [[fl.get(v) for v in case] for case in op.case_operand],
         )
     )
+
+
+def _assert(fl: FunctionLowering, op: cf.AssertOp) -> None:
+    """A failed check leaves the function (the thread leaves a kernel), as a
+    numba-cuda kernel compiled without `debug=True` does on an exception; the
+    rest of the block continues in a new block."""
+    holds = fl.get(op.arg)
+    current = fl.current
+    assert current is not None and current.parent is not None
+    rest, leave = Block(), Block()
+    current.parent.insert_block_after(rest, current)
+    current.parent.add_block(leave)
+    fl.emit(llvm.CondBrOp(holds, rest, [], leave, []))
+    fl.current = leave
+    result = fl.state.signatures[fl.source.sym_name.data].output
+    if isinstance(result, llvm.LLVMVoidType):
+        fl.emit(llvm.ReturnOp(None))
+    else:
+        fl.emit(llvm.ReturnOp(fl.emit_value(llvm.UndefOp(result))))
+    fl.current = rest
 
 
 def _return(fl: FunctionLowering, op: func.ReturnOp) -> None:
@@ -739,6 +834,45 @@ def _atomic_add(fl: FunctionLowering, op: simt.AtomicAddOp) -> None:
     fl.set(op.result, old)
 
 
+def _registers(fl: FunctionLowering, register: str) -> list[SSAValue]:
+    """The x, y and z special registers `register` (`tid`, `ntid`, ...), in i64."""
+    values: list[SSAValue] = []
+    for dimension in "xyz":
+        name = f"llvm.nvvm.read.ptx.sreg.{register}.{dimension}"
+        values.append(fl.emit_value(llvm.ZExtOp(_intrinsic(fl, name, [], i32), i64)))
+    return values
+
+
+def _linear(
+    fl: FunctionLowering, ids: Sequence[SSAValue], extents: Sequence[SSAValue]
+) -> SSAValue:
+    """`x + y * nx + z * nx * ny` (x fastest, CUDA's linear order)."""
+    plane = fl.emit_value(
+        llvm.AddOp(fl.emit_value(llvm.MulOp(ids[2], extents[1])), ids[1])
+    )
+    return fl.emit_value(
+        llvm.AddOp(fl.emit_value(llvm.MulOp(plane, extents[0])), ids[0])
+    )
+
+
+def _raise(fl: FunctionLowering, op: simt.RaiseOp) -> None:
+    """The lane's word `(global linear thread id << CODE_BITS) | code`, kept
+    by an atomic unsigned minimum on the kernel's global word: the launch
+    ends with the lowest raising thread's (`simt.model.exceptions`)."""
+    ntid = _registers(fl, "ntid")
+    thread = _linear(fl, _registers(fl, "tid"), ntid)
+    block = _linear(fl, _registers(fl, "ctaid"), _registers(fl, "nctaid"))
+    plane = fl.emit_value(llvm.MulOp(ntid[0], ntid[1]))
+    per_block = fl.emit_value(llvm.MulOp(plane, ntid[2]))
+    first = fl.emit_value(llvm.MulOp(block, per_block))
+    linear = fl.emit_value(llvm.AddOp(first, thread))
+    shifted = fl.emit_value(llvm.ShlOp(linear, fl.constant(CODE_BITS)))
+    key = fl.emit_value(llvm.OrOp(shifted, fl.constant(op.code.value.data)))
+    name = raise_symbol(fl.source.sym_name.data)
+    pointer = fl.emit_value(llvm.AddressOfOp(name, llvm.LLVMPointerType(IntAttr(1))))
+    fl.emit(llvm_ext.AtomicRMWOp(llvm_ext.AtomicBinOp.UMIN, pointer, key))
+
+
 # ---------------------------------------------------------------------------
 # The table
 # ---------------------------------------------------------------------------
@@ -764,6 +898,9 @@ def _table() -> dict[type[Operation], Rule]:
         memref.DimOp: _dim,
         memref.GetGlobalOp: _get_global,
         memref.SubviewOp: _subview,
+        memref.ExtractStridedMetaDataOp: _extract_strided_metadata,
+        memref.ReinterpretCastOp: _reinterpret_cast,
+        cf.AssertOp: _assert,
         simt.DynamicSharedOp: _dynamic_shared,
         cf.BranchOp: _branch,
         cf.ConditionalBranchOp: _cond_branch,
@@ -777,6 +914,7 @@ def _table() -> dict[type[Operation], Rule]:
         simt.BallotOp: _ballot,
         simt.BarrierOp: _barrier,
         simt.AtomicAddOp: _atomic_add,
+        simt.RaiseOp: _raise,
     }
     groups: list[tuple[Sequence[type[Operation]], Rule]] = [
         (list(_INT_BINARY) + list(_FLOAT_BINARY), _binary),

@@ -30,12 +30,14 @@ from typing import Any, ClassVar
 from xdsl.context import Context
 from xdsl.dialects import func, llvm, memref, scf
 from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
     IntAttr,
     IntegerAttr,
     IntegerType,
     MemRefType,
     ModuleOp,
     StringAttr,
+    TensorType,
     UnitAttr,
     i1,
     i64,
@@ -47,6 +49,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from simt.dialects import simt
 from simt.lowering import abi
+from simt.model.exceptions import EXCEPTIONS_ATTR, NO_RAISE, raise_symbol
 from simt.model.kernel import is_kernel
 from simt.model.locations import describe_op
 
@@ -67,6 +70,10 @@ class MemrefView:
     `base + sum(i_k * strides[k])`, in bytes when `byte_strides` (numba array
     arguments carry byte strides) and in elements otherwise (private allocas).
     `abi` holds the numba ABI fields when the memref came in as an argument.
+    A view into a larger buffer (a subview, a reinterpret_cast) keeps that
+    buffer's start in `origin` (MLIR's aligned pointer) and `base - origin`
+    in `offset`, in the units of its strides; both are None when `base` is
+    the start of the buffer.
     """
 
     base: SSAValue
@@ -79,6 +86,13 @@ class MemrefView:
     address_space: int = 0
     """The NVPTX address space `base` points into (1 global, 3 shared,
     4 constant; 0 for generic pointers and allocas)."""
+    origin: SSAValue | None = None
+    offset: SSAValue | None = None
+
+    @property
+    def buffer(self) -> SSAValue:
+        """The start of the buffer this memref views."""
+        return self.base if self.origin is None else self.origin
 
     @property
     def is_shared_by_threads(self) -> bool:
@@ -451,6 +465,34 @@ def _declare_dynamic_shared(state: ModuleState) -> None:
         body.insert_op_before(declaration, first)
 
 
+def _declare_raise_words(module: ModuleOp, kernels: Sequence[str]) -> None:
+    """The global word of each kernel that lists exceptions (`simt.raise`):
+    one `i64` in global memory, initially `NO_RAISE`, external so that the
+    launcher finds it by name (`simt.model.exceptions.raise_symbol`)."""
+    initial = DenseIntOrFPElementsAttr.from_list(TensorType(i64, [1]), [-1])
+    assert initial.get_values()[0] & NO_RAISE == NO_RAISE
+    for name in kernels:
+        word = llvm.GlobalOp(
+            llvm.LLVMArrayType(1, i64),
+            raise_symbol(name),
+            "external",
+            addr_space=1,
+            value=initial,
+            alignment=8,
+        )
+        module.body.block.add_op(word)
+
+
+def _raising_kernels(module: ModuleOp) -> list[str]:
+    return [
+        op.sym_name.data
+        for op in module.ops
+        if isinstance(op, func.FuncOp)
+        and is_kernel(op)
+        and EXCEPTIONS_ATTR in op.attributes
+    ]
+
+
 def _declare_externals(state: ModuleState) -> None:
     existing = {
         op.sym_name.data for op in state.module.ops if isinstance(op, llvm.FuncOp)
@@ -474,6 +516,7 @@ def lower_module(module: ModuleOp) -> None:
     lower_structured(module)
     state = ModuleState(module)
     _lower_globals(module, state)
+    raising = _raising_kernels(module)
     functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
     for op in functions:
         state.signatures[op.sym_name.data] = function_type(op)
@@ -481,6 +524,7 @@ def lower_module(module: ModuleOp) -> None:
         Rewriter.replace_op(op, lower_function(op, state, RULES))
     _declare_externals(state)
     _declare_dynamic_shared(state)
+    _declare_raise_words(module, raising)
     module.attributes["llvm.target_triple"] = StringAttr(NVPTX_TRIPLE)
     module.attributes["llvm.data_layout"] = StringAttr(NVPTX_DATA_LAYOUT)
 
@@ -500,8 +544,10 @@ class LowerToLLVMPass(ModulePass):
     `nvvm.kernel`; thread ids, votes, ballot and barriers are NVVM intrinsic
     calls; atomics on arrays are `llvm.atomicrmw` on global pointers; guards are
     loads and stores of a private `i32`; transcendental math functions call
-    libdevice (`__nv_*`), which `simt.to_ptx` links. The module carries the
-    NVPTX triple and data layout.
+    libdevice (`__nv_*`), which `simt.to_ptx` links; `simt.raise` is an
+    atomic unsigned minimum of the lane's word (`simt.model.exceptions.
+    raise_key`) on the kernel's global `<kernel>__simt_raise`. The module
+    carries the NVPTX triple and data layout.
 
     *Invariants*: the semantics of every lane; barriers and votes stay where
     they were in the control flow (no op is moved across a branch).

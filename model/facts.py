@@ -339,6 +339,7 @@ UPSTREAM_FACTS: Mapping[type[Operation], UpstreamFacts] = MappingProxyType(
             memref.CastOp,
             memref.SubviewOp,
             memref.ReinterpretCastOp,
+            memref.ExtractStridedMetaDataOp,
             memref.ViewOp,
             memref.CollapseShapeOp,
             memref.ExpandShapeOp,
@@ -357,6 +358,7 @@ UPSTREAM_FACTS: Mapping[type[Operation], UpstreamFacts] = MappingProxyType(
             pure=True,
         ),
         **_facts(_D.STRUCTURAL, _K.BRANCH, cf.SwitchOp),
+        **_facts(_D.OPERANDS, _K.BRANCH, cf.AssertOp),
         **_facts(_D.SOURCE, _K.BRANCH, func.CallOp),
         **_facts(_D.STRUCTURAL, _K.FREE, ModuleOp, func.FuncOp),
         **_facts(_D.OPERANDS, _K.FREE, UnrealizedConversionCastOp),
@@ -376,7 +378,10 @@ UPSTREAM_FACTS: Mapping[type[Operation], UpstreamFacts] = MappingProxyType(
 )
 """The facts of the upstream ops simt accepts, by op class. A call is a
 divergence source because the callee may read the lane id; the analysis of
-a whole module refines nothing across calls. The `gpu` dialect's thread
+a whole module refines nothing across calls. `cf.assert` (a runtime check
+the frontend emits, such as the size check of a reshape) declares no memory
+effect in xDSL, so every stage treats it as an op of unknown effects: it is
+never moved, merged, speculated or removed. The `gpu` dialect's thread
 identity and barrier are here so that the analyses read IR of other xDSL
 compilers; the simulator and the lowering do not run them."""
 

@@ -47,6 +47,10 @@ retargeted code listed in `simt.lowering.host`:
   (as `bar.sync 0` on a GPU); the simulator also faults when threads wait at
   different barrier ops or a barrier is reached by part of a warp, which the
   host checks only in lockstep mode.
+- A lane that raises (`simt.raise`) leaves the kernel; the launch keeps the
+  raise of the lowest global thread id, as the simulator does
+  (`HostResult.raised`), and `debug=True` raises it after the launch as
+  numba-cuda's `debug=True` does.
 - Faults the host checks (see `simt.lowering.host`: division, shift, memory
   outside every array) stop the launch after the faulting thread with a
   `HostExecutionError`; values the simulator also faults on but the host does
@@ -78,6 +82,7 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 
+from simt.dialects.simt import exception_table
 from simt.frontend.signature import flatten_arguments
 from simt.lowering.host import (
     HostProgram,
@@ -97,6 +102,12 @@ from simt.lowering.host_shim import (
 )
 from simt.model.captures import host_array, kernel_captures
 from simt.model.errors import SimtError
+from simt.model.exceptions import (
+    NO_RAISE,
+    RaisedException,
+    raise_symbol,
+    raised_from_key,
+)
 from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK
 from simt.runtime.abi import kernel_params, numpy_dtype, stores_as
 from simt.runtime.launch import Dim3
@@ -148,6 +159,8 @@ class HostResult:
     seconds: float
     """Wall-clock time of running the threads (compilation excluded)."""
     threads: int
+    raised: RaisedException | None = None
+    """The exception the launch raised (the lowest raising thread's), if any."""
 
 
 # ---------------------------------------------------------------------------
@@ -395,9 +408,12 @@ class HostModule:
         *,
         dynamic_shared_bytes: int = 0,
         step_limit: int | None = None,
+        debug: bool = False,
     ) -> HostResult:
         """Runs every thread of the launch; arrays in `args` are updated in place
         (a tuple argument passes its elements, as numba's launches do).
+        `debug=True` raises, after the launch, the exception a lane raised
+        (numba-cuda's `debug=True`; the result's `raised` holds it either way).
 
         `dynamic_shared_bytes` sizes the block's dynamic shared array (numba's
         fourth launch parameter). `step_limit` bounds the visits of loop headers
@@ -429,6 +445,9 @@ class HostModule:
         warps = geometry.blocks * -(-geometry.threads_per_block // warp_size)
         bound.step_limit = step_limit or STEPS_PER_WARP * warps
         self._set_ranges(bound, self.program)
+        sites = exception_table(function)
+        if sites:
+            self._raise_words(entry.name, NO_RAISE)
         start = time.perf_counter()
         if entry.mode is Mode.DIRECT:
             self._run_direct(entry, geometry, bound)
@@ -436,7 +455,25 @@ class HostModule:
             _FiberLauncher(self, entry, geometry, bound).run()
         seconds = time.perf_counter() - start
         threads = geometry.blocks * geometry.threads_per_block
-        return HostResult(entry.name, entry.mode, seconds, threads)
+        raised = None
+        if sites:
+            key = self._raise_words(entry.name)
+            raised = raised_from_key(key, sites, grid3, block3)
+        if debug and raised is not None:
+            raise raised.exception()
+        return HostResult(entry.name, entry.mode, seconds, threads, raised)
+
+    def _raise_words(self, kernel: str, reset: int | None = None) -> int:
+        """The lowest of the kernel's exception words in every compiled copy
+        (each CPU thread of a parallel launch has its own); `reset` first
+        stores that value in each."""
+        lowest = NO_RAISE
+        for program in (self.program, *self._copies):
+            word = ctypes.c_uint64.from_address(program.variable(raise_symbol(kernel)))
+            if reset is not None:
+                word.value = reset
+            lowest = min(lowest, int(word.value))
+        return lowest
 
     # -- shared state of the compiled module -----------------------------------
 
@@ -905,12 +942,14 @@ def execute(
     *,
     checks: bool = True,
     dynamic_shared_bytes: int = 0,
+    debug: bool = False,
 ) -> Any:
     """Runs `kernel` of `module` for a `grid` x `block` launch on `target`.
 
     `target="host"` returns a `HostResult`, `target="sim"` the
     `SimulationResult` of `simt.simulate` (with its metrics). Arrays in `args`
-    are updated in place either way.
+    are updated in place either way. `debug=True` raises, after the launch,
+    the exception a lane raised, as numba-cuda's `debug=True` does.
     """
     if target == "sim":
         from simt.sim import simulate
@@ -923,9 +962,16 @@ def execute(
             kernel=kernel,
             warp_size=warp_size,
             dynamic_shared_bytes=dynamic_shared_bytes,
+            debug=debug,
         )
     if target != "host":
         raise HostExecutionError(f"expected target 'host' or 'sim', found {target!r}")
     return HostModule(module, checks=checks).launch(
-        grid, block, args, kernel, warp_size, dynamic_shared_bytes=dynamic_shared_bytes
+        grid,
+        block,
+        args,
+        kernel,
+        warp_size,
+        dynamic_shared_bytes=dynamic_shared_bytes,
+        debug=debug,
     )

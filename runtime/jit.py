@@ -36,6 +36,12 @@ pipeline once. Where a launch runs is the kernel's `target`:
 Numpy arrays are updated in place on every target, so all give the same
 results. A launch returns the target's result (`HostResult`,
 `SimulationResult`, or None on the GPU), also kept as `last_result`.
+
+`debug=True` is numba's: after a launch in which a lane raised (`raise` in
+the kernel or a device function; the lane left the kernel), the exception
+is raised on the host, on every target, with numba's message
+(`simt.model.exceptions`); without it a raise is not reported. numba's
+`opt=` is accepted and ignored (simt's pipeline is `passes`).
 """
 
 from __future__ import annotations
@@ -49,15 +55,15 @@ from typing import Any, Literal, overload
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
+from simt.dialects.simt import exception_table
 from simt.model.captures import kernel_captures
 from simt.model.errors import UsageError
+from simt.model.exceptions import RaisedException
 from simt.model.kernel import kernels_of
-from simt.runtime.abi import kernel_params, marshal
+from simt.runtime.abi import kernel_params
 from simt.runtime.launch import (
     GpuKernel,
     current_capability,
-    dim3,
-    launch_function,
     ptx_arch_for,
     with_device_arrays,
 )
@@ -120,6 +126,8 @@ class SimtKernel:
     )
     target: Target | None = None
     """Where launches run (module docstring); None: the GPU if any, else the host."""
+    debug: bool = False
+    """numba's `debug=True`: a launch raises the exception a lane raised."""
     last_result: Any = field(default=None, repr=False)
     """What the last launch returned (`HostResult`, `SimulationResult` or None)."""
     _gpus: dict[str, GpuKernel] = field(
@@ -188,7 +196,11 @@ class SimtKernel:
             entry = find_kernel(module, self.py_func.__name__)
             ptx = to_ptx(module, ptx_arch_for(capability))
             found = GpuKernel(
-                ptx, entry.sym_name.data, kernel_params(entry), capability=capability
+                ptx,
+                entry.sym_name.data,
+                kernel_params(entry),
+                capability=capability,
+                exceptions=exception_table(entry),
             )
             self._gpus[key] = found
         return found
@@ -239,12 +251,13 @@ class SimtKernel:
         """Runs the kernel on its target; returns (and keeps) the target's result.
 
         Launches are synchronous (numba's stream argument is accepted and the
-        launch completes before this returns)."""
+        launch completes before this returns). With `debug`, the exception a
+        lane raised is raised after the launch."""
         signature = self.signature_for(args)
         target = self.resolved_target()
         if target == "gpu":
-            self._launch_gpu(grid, block, args, signature, dynamic_shared_bytes)
             self.last_result = None
+            self._launch_gpu(grid, block, args, signature, dynamic_shared_bytes)
         elif target == "host":
             module = self.specialize(signature)
             self.last_result = self.host_module(module).launch(
@@ -254,6 +267,7 @@ class SimtKernel:
                 self._entry_name(module),
                 dynamic_shared_bytes=dynamic_shared_bytes,
                 step_limit=self.step_limit,
+                debug=self.debug,
             )
         else:
             from simt.sim import simulate
@@ -267,6 +281,7 @@ class SimtKernel:
                 kernel=self._entry_name(module),
                 step_limit=self.step_limit,
                 dynamic_shared_bytes=dynamic_shared_bytes,
+                debug=self.debug,
             )
         return self.last_result
 
@@ -312,18 +327,16 @@ class SimtKernel:
         device_args = flatten_arguments(device_args)
         entry = find_kernel(self.specialize(signature), self.py_func.__name__)
         device_args += kernel_captures(entry)
-        if shared_bytes:
-            launch_function(
-                kernel.function(),
-                dim3(grid, "grid"),
-                dim3(block, "block"),
-                marshal(kernel.params, device_args),
-                shared_bytes=shared_bytes,
-            )
-        else:
-            kernel.launch(grid, block, device_args)
+        raised = kernel.launch(grid, block, device_args, shared_bytes)
         cuda.synchronize()
+        self._raise(raised)
         copy_back()
+
+    def _raise(self, raised: RaisedException | None) -> None:
+        """numba's launcher under `debug=True`: raises before the arrays it
+        copied to the device are copied back."""
+        if self.debug and raised is not None:
+            raise raised.exception()
 
 
 def inspect_code(
@@ -421,6 +434,8 @@ def jit(
     source: str | None = None,
     step_limit: int | None = None,
     target: Target | None = None,
+    debug: bool = False,
+    opt: object = True,
 ) -> Callable[[Callable[..., None]], SimtKernel]: ...
 @overload
 def jit(  # pyright: ignore[reportOverlappingOverload]
@@ -431,6 +446,8 @@ def jit(  # pyright: ignore[reportOverlappingOverload]
     source: str | None = None,
     step_limit: int | None = None,
     target: Target | None = None,
+    debug: bool = False,
+    opt: object = True,
 ) -> SimtKernel: ...
 @overload
 def jit(
@@ -441,6 +458,8 @@ def jit(
     source: str | None = None,
     step_limit: int | None = None,
     target: Target | None = None,
+    debug: bool = False,
+    opt: object = True,
 ) -> Callable[[Callable[..., None]], SimtKernel]: ...
 @overload
 def jit(
@@ -451,6 +470,8 @@ def jit(
     source: str | None = None,
     step_limit: int | None = None,
     target: Target | None = None,
+    debug: bool = False,
+    opt: object = True,
 ) -> Callable[[Callable[..., Any]], SimtDeviceFunction]: ...
 def jit(
     signature_or_function: object = None,
@@ -460,6 +481,8 @@ def jit(
     source: str | None = None,
     step_limit: int | None = None,
     target: Target | None = None,
+    debug: bool = False,
+    opt: object = True,
 ) -> Any:
     """numba.cuda.jit's forms, compiled by simt (see the module docstring):
     `@jit`, `@jit()`, `@jit(signature)`, `@jit(device=True)`,
@@ -468,7 +491,8 @@ def jit(
     warp-instructions, `simt.simulate`; on the host each thread's loop
     iterations, `simt.runtime.host`);
     `target` is where launches run ("gpu", "host", "sim"; None: the GPU if
-    any, else the host)."""
+    any, else the host); `debug=True` raises after a launch the exception a
+    lane raised, as numba does; numba's `opt` is accepted and ignored."""
     if passes is not None and not isinstance(passes, str):
         raise UsageError(f"passes must be a pipeline string, found {passes!r}")
     if isinstance(signature_or_function, types.FunctionType):
@@ -481,6 +505,7 @@ def jit(
             source=source,
             step_limit=step_limit,
             target=target,
+            debug=debug,
         )
     signature = signature_or_function
     if signature is not None:
@@ -498,6 +523,7 @@ def jit(
             source=source,
             step_limit=step_limit,
             target=target,
+            debug=debug,
         )
 
     return decorate

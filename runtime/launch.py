@@ -8,13 +8,22 @@ own dispatcher does, with the argument list of `simt.runtime.abi.marshal`: the
 same arrays and scalars `@cuda.jit` kernels take. Times are CUDA events around
 each launch; `time_kernel` reports the median after warm-up launches.
 
-The device work is behind two small interfaces (`load_cubin_function`,
-`launch_function`) so that everything up to the launch runs and is tested
-without a GPU.
+The device work is behind small interfaces (`load_cubin_function`,
+`launch_function`, `raise_word`) so that everything up to the launch runs
+and is tested without a GPU.
+
+A kernel that lists exceptions (`simt.raise`) keeps its launch's raise in
+the global `<kernel>__simt_raise` (`simt.model.exceptions`): the launch
+sets it to `NO_RAISE` before the kernel runs and reads it back after, as
+numba-cuda's launcher does with `<kernel>__errcode__`, and returns the
+decoded `RaisedException` (the caller raises it under `debug=True`). This
+reaches the device through numba-cuda's driver (`get_global_symbol`,
+`memset`, `device_to_host`), and no test here runs it on a GPU.
 """
 
 from __future__ import annotations
 
+import ctypes
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +32,12 @@ from typing import Any
 import numpy as np
 
 from simt.lowering.ptx import ARCHES
+from simt.model.exceptions import (
+    ExceptionSite,
+    RaisedException,
+    raise_symbol,
+    raised_from_key,
+)
 from simt.model.records import record_scalar_array
 from simt.runtime.abi import KernelParam, marshal
 
@@ -31,6 +46,8 @@ Loader = Callable[[str, str, tuple[int, int]], Any]
 """(ptx, entry name, compute capability) -> a loaded function handle."""
 Launcher = Callable[[Any, Dim3, Dim3, list[object]], None]
 """(function handle, grid, block, marshalled arguments) -> None."""
+RaiseWord = Callable[[Any, str, bool], int]
+"""(function handle, symbol, reset first) -> the kernel's exception word."""
 
 
 def dim3(value: int | Sequence[int], what: str) -> Dim3:
@@ -86,6 +103,22 @@ def launch_function(
     launch(cuda.default_stream(), config, function.kernel, *args)
 
 
+def raise_word(function: Any, symbol: str, reset: bool) -> int:
+    """The 8-byte exception word `symbol` of a loaded function's module, in
+    device memory; `reset` first sets every byte to 0xFF (`NO_RAISE`), as
+    numba's launcher clears `<kernel>__errcode__`."""
+    from numba.cuda.cudadrv import driver
+
+    memory, size = function.module.get_global_symbol(symbol)
+    if size != ctypes.sizeof(ctypes.c_uint64):
+        raise ValueError(f"expected {symbol} to be 8 bytes, found {size}")
+    if reset:
+        memory.memset(0xFF)
+    value = ctypes.c_uint64()
+    driver.device_to_host(ctypes.addressof(value), memory, size)
+    return int(value.value)
+
+
 def current_capability() -> tuple[int, int]:
     """The compute capability of the current CUDA device."""
     from numba import cuda
@@ -104,6 +137,9 @@ class GpuKernel:
     loader: Loader = load_cubin_function
     launcher: Launcher = launch_function
     capability: tuple[int, int] | None = None
+    exceptions: tuple[ExceptionSite, ...] = ()
+    """The kernel's `simt.exceptions` (empty: it raises nothing)."""
+    word: RaiseWord = raise_word
     _function: Any = field(default=None, repr=False)
 
     def function(self) -> Any:
@@ -120,10 +156,24 @@ class GpuKernel:
         grid: int | Sequence[int],
         block: int | Sequence[int],
         args: Sequence[object],
-    ) -> None:
-        """Launches on device arrays and scalars (numba's argument list)."""
+        shared_bytes: int = 0,
+    ) -> RaisedException | None:
+        """Launches on device arrays and scalars (numba's argument list) with
+        `shared_bytes` of dynamic shared memory; returns what a lane raised."""
         values = marshal(self.params, args)
-        self.launcher(self.function(), dim3(grid, "grid"), dim3(block, "block"), values)
+        grid3, block3 = dim3(grid, "grid"), dim3(block, "block")
+        function = self.function()
+        symbol = raise_symbol(self.entry)
+        if self.exceptions:
+            self.word(function, symbol, True)
+        if shared_bytes:
+            launch_function(function, grid3, block3, values, shared_bytes)
+        else:
+            self.launcher(function, grid3, block3, values)
+        if not self.exceptions:
+            return None
+        key = self.word(function, symbol, False)
+        return raised_from_key(key, self.exceptions, grid3, block3)
 
 
 def with_device_arrays(
@@ -154,7 +204,7 @@ def with_device_arrays(
 
 
 def time_kernel(
-    run: Callable[[], None], *, warmup: int = 2, repeat: int = 10
+    run: Callable[[], object], *, warmup: int = 2, repeat: int = 10
 ) -> list[float]:
     """Milliseconds of each of `repeat` launches of `run`, by CUDA events, after warm-up."""
     from numba import cuda

@@ -15,13 +15,21 @@ whether its results merge into values live in other lanes (see
 - guards: a guard is a per-slot `int64` array, created by
   `simt.guard.create` and changed in place for the active lanes only;
 - memory (`memory.py`): `memref.load`, `memref.store`, `memref.alloca`,
-  `memref.dim`, `memref.subview` (a view of its source),
+  `memref.dim`, `memref.subview` (a view of its source; faults when the view
+  reaches outside it), `memref.extract_strided_metadata` and
+  `memref.reinterpret_cast` (a view's offset, extents and strides in its
+  array's row-major layout, and a view of the array built from them),
   `memref.get_global` (a shared global has one array per block, zeroed at
   the launch's start; a constant global is its initial value, read-only),
   `simt.dynamic_shared` (the launch's dynamic shared memory, one per block,
   viewed as the element type), `simt.atomic_add`;
 - `func.call` of a function of the module: the callee runs for the active
   lanes on its own reconvergence stack above the caller's;
+- `simt.raise`: the machine keeps the lowest raising thread and its code
+  (`Machine.note_raise`); the lanes leave by the `func.return` after it;
+- `cf.assert`: faults, with the op's message, at the first active lane whose
+  condition is false (the frontend's runtime errors, such as numba's
+  `ValueError` of a reshape that changes the size);
 - the math library, every atomic and the warp primitives: `intrinsics.py`.
 """
 
@@ -32,7 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from xdsl.dialects import arith, func, memref
+from xdsl.dialects import arith, cf, func, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     DenseIntOrFPElementsAttr,
@@ -45,7 +53,14 @@ from simt.sim.arith import LaneFault, Unsupported, constant_value
 from simt.sim.errors import SimulationError, fault
 from simt.sim.intrinsics import INTRINSIC_HANDLERS
 from simt.sim.launch import Launch
-from simt.sim.memory import Memory, MemRefHandle, merge_views, subview
+from simt.sim.memory import (
+    Memory,
+    MemRefHandle,
+    merge_views,
+    reinterpret,
+    strided_metadata,
+    subview,
+)
 from simt.sim.structured import build_for, build_guarded, build_if, build_while
 from simt.sim.values import ExecMask, Value, dtype_of, is_scalar, merge
 
@@ -381,12 +396,10 @@ def _subview_parts(
     return [next(values) if v == DYNAMIC_INDEX else v for v in static]
 
 
-def _build_subview(machine: Machine, op: Operation, merged: bool) -> Runner:
-    assert isinstance(op, memref.SubviewOp)
-    source = op.source
-    dropped = _dropped_dims(op)
-    kept = [k for k in range(len(op.static_sizes.get_values())) if k not in dropped]
-    parts = [
+def _offsets_sizes_strides(
+    op: memref.SubviewOp | memref.ReinterpretCastOp,
+) -> list[list[int | SSAValue]]:
+    return [
         _subview_parts(static.get_values(), tuple(dynamic))
         for static, dynamic in (
             (op.static_offsets, op.offsets),
@@ -394,17 +407,93 @@ def _build_subview(machine: Machine, op: Operation, merged: bool) -> Runner:
             (op.static_strides, op.strides),
         )
     ]
+
+
+def _part_value(env: Env, part: int | SSAValue) -> Value:
+    return np.int64(part) if isinstance(part, int) else env[id(part)]
+
+
+def _build_subview(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, memref.SubviewOp)
+    source = op.source
+    dropped = _dropped_dims(op)
+    kept = [k for k in range(len(op.static_sizes.get_values())) if k not in dropped]
+    parts = _offsets_sizes_strides(op)
     result = op.result
 
-    def value_of(env: Env, part: int | SSAValue) -> Value:
-        return np.int64(part) if isinstance(part, int) else env[id(part)]
-
     def run(env: Env, mask: ExecMask) -> None:
-        offsets, sizes, steps = ([value_of(env, p) for p in values] for values in parts)
+        offsets, sizes, steps = (
+            [_part_value(env, p) for p in values] for values in parts
+        )
         view = subview(env[id(source)], offsets, sizes, steps, kept, mask)
         if merged:
             view = merge_views(mask, view, env.get(id(result)))
         env[id(result)] = view
+
+    return run
+
+
+def _build_reinterpret_cast(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, memref.ReinterpretCastOp)
+    source, result = op.source, op.result
+    parts = _offsets_sizes_strides(op)
+    if len(parts[0]) != 1:
+        raise Unsupported(f"a reinterpret_cast with {len(parts[0])} offsets")
+
+    def run(env: Env, mask: ExecMask) -> None:
+        (offset,), sizes, strides = (
+            [_part_value(env, p) for p in values] for values in parts
+        )
+        view = reinterpret(env[id(source)], offset, sizes, strides)
+        if merged:
+            view = merge_views(mask, view, env.get(id(result)))
+        env[id(result)] = view
+
+    return run
+
+
+def _build_extract_strided_metadata(
+    machine: Machine, op: Operation, merged: bool
+) -> Runner:
+    assert isinstance(op, memref.ExtractStridedMetaDataOp)
+    source, base_buffer = op.source, op.base_buffer
+    results = (op.offset, *op.sizes, *op.strides)
+
+    def run(env: Env, mask: ExecMask) -> None:
+        base, offset, sizes, strides = strided_metadata(env[id(source)])
+        env[id(base_buffer)] = base
+        for result, value in zip(results, (offset, *sizes, *strides), strict=True):
+            value = np.asarray(value, dtype=np.int64)[()]
+            env[id(result)] = (
+                merge(mask, value, env.get(id(result))) if merged else value
+            )
+
+    return run
+
+
+def _build_raise(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, simt.RaiseOp)
+    code = op.code.value.data
+
+    def run(env: Env, mask: ExecMask) -> None:
+        machine.note_raise(code, mask.indices)
+
+    return run
+
+
+def _build_assert(machine: Machine, op: Operation, merged: bool) -> Runner:
+    assert isinstance(op, cf.AssertOp)
+    condition, message = op.arg, op.msg.data
+
+    def run(env: Env, mask: ExecMask) -> None:
+        holds = np.asarray(env[id(condition)], dtype=bool)
+        lanes = mask.indices
+        if holds.ndim == 0:
+            failing = lanes[:0] if bool(holds) else lanes
+        else:
+            failing = lanes[~holds[lanes]]
+        if failing.size:
+            raise LaneFault(int(failing[0]), f"failed: {message}")
 
     return run
 
@@ -581,6 +670,10 @@ HANDLERS: dict[str, Handler] = {
     "memref.alloca": _build_alloca,
     "memref.dim": _build_dim,
     "memref.subview": _build_subview,
+    "memref.reinterpret_cast": _build_reinterpret_cast,
+    "memref.extract_strided_metadata": _build_extract_strided_metadata,
+    "cf.assert": _build_assert,
+    "simt.raise": _build_raise,
     "memref.get_global": _build_get_global,
     "simt.dynamic_shared": _build_dynamic_shared,
     "func.call": _build_call,

@@ -106,6 +106,9 @@ class Machine:
         dynamic shared memory) or the launch (globals, carried from wave to
         wave by the caller), created on first use by their ops' runners."""
         self.trace = trace
+        self.raised: tuple[int, int] | None = None
+        """(global linear thread id, code) of the raise this wave keeps
+        (`simt.raise`): the lowest thread, then the lowest code."""
         self._funcs = {f.sym_name.data: f for f in module.ops if isinstance(f, FuncOp)}
         self._compiled: dict[Block, CompiledBlock] = {}
         self._graphs: dict[Region, GraphInfo] = {}
@@ -136,6 +139,17 @@ class Machine:
             self.counters.max_stack_depth = max(
                 self.counters.max_stack_depth, int(depth.max())
             )
+
+    def note_raise(self, code: int, slots: IntArray) -> None:
+        """Records that the lanes of `slots` (increasing) raised `code`."""
+        if not len(slots):
+            return
+        launch = self.launch
+        slot = int(slots[0])
+        block = int(launch.slot_block[slot]) + launch.first_block
+        thread = block * launch.threads_per_block + int(launch.slot_thread[slot])
+        if self.raised is None or (thread, code) < self.raised:
+            self.raised = (thread, code)
 
     def branch_counter(self, op: Operation) -> BranchCounter:
         counter = self.counters.branches.get(op)

@@ -9,9 +9,14 @@
   of a block read and write the same elements; it starts zeroed.
 - A constant array (a `memref.global` in `#simt.space<constant>`) is the
   global's initial value, read-only: a store faults.
-- A view (`memref.subview`) addresses the elements of its array through an
-  offset, extents and strides, counted in elements of the array's row-major
-  (logical) layout; each may differ per lane (a view of row `i` of a lane).
+- A view (`memref.subview`, `memref.reinterpret_cast`) addresses the
+  elements of its array through an offset, extents and strides, counted in
+  elements of the array's row-major (logical) layout; each may differ per
+  lane (a view of row `i` of a lane). That layout is the base buffer of every
+  memref of the array: `memref.extract_strided_metadata` returns a view's
+  offset and strides in it (a whole array has offset 0 and row-major
+  strides), and `memref.reinterpret_cast` takes them, so that the pair
+  rebuilds any view of the array.
 
 Every access checks each active lane's indices against the shape and faults
 with the first offending lane; inactive lanes are never read or written.
@@ -275,6 +280,28 @@ def subview(
         tuple(sizes[d] for d in kept),
         tuple(_times(steps[d], strides[d]) for d in kept),
     )
+
+
+def strided_metadata(
+    source: Memory,
+) -> tuple[MemRefHandle, Value, tuple[Value, ...], tuple[Value, ...]]:
+    """`memref.extract_strided_metadata`: the array `source` views, and the
+    offset, extents and strides of `source` in the array's row-major layout."""
+    if isinstance(source, MemRefHandle):
+        extents = tuple(np.int64(d) for d in source.shape)
+        return source, np.int64(0), extents, source.row_major_strides()
+    return source.base, source.offset, source.shape, source.strides
+
+
+def reinterpret(
+    source: Memory, offset: Value, sizes: Sequence[Value], strides: Sequence[Value]
+) -> MemRefView:
+    """`memref.reinterpret_cast`: the view of the array `source` views at
+    `offset` with extents `sizes` and `strides` (row-major elements of the
+    array, whatever view of it `source` is). Nothing is checked here: each
+    access is checked against the extents and then against the array."""
+    base = source if isinstance(source, MemRefHandle) else source.base
+    return MemRefView(base, offset, tuple(sizes), tuple(strides))
 
 
 def _times(a: Value, b: Value) -> Value:

@@ -17,6 +17,13 @@ metrics. `engine="auto"` runs the native engine unless the kernel needs an
 op, a type or a construct that only the reference engine has (`program.py`
 lists them), or the warp size is above 64.
 
+Exceptions (`simt.raise`): a lane that raises leaves the kernel and the
+other lanes go on. The result keeps the raise of the lowest global thread
+id (`SimulationResult.raised`, `simt.model.exceptions`); `debug=True`
+raises it after the launch as numba-cuda's `debug=True` launcher does
+(`RaisedException.exception`), and without it nothing is raised, as
+numba-cuda reports nothing.
+
 Waves: the blocks run `wave_threads` threads at a time at most (whole
 blocks, in increasing linear block order; `Launch.waves`), so memory is
 bounded by a wave. Within a wave the warps run in lockstep as described in
@@ -51,9 +58,10 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Attribute
 
-from simt.dialects.simt import ThreadIdOp
+from simt.dialects.simt import ThreadIdOp, exception_table
 from simt.model.captures import host_array, kernel_captures
 from simt.model.costs import CostTable, as_cost_table
+from simt.model.exceptions import FIRST_CODE, RaisedException, thread_position
 from simt.model.kernel import ARG_NAMES_ATTR, KERNEL_ATTR, is_kernel
 from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK
 from simt.model.records import (
@@ -84,6 +92,8 @@ class SimulationResult:
 
     stats: SimulationStats
     trace: ActivityTrace | None
+    raised: RaisedException | None = None
+    """The exception the launch raised (the lowest raising thread's), if any."""
 
     def plot_activity(self, path: str | Path) -> Path:
         """Writes a PNG heat map of active lanes per warp over time."""
@@ -112,6 +122,7 @@ def simulate(
     dynamic_shared_bytes: int = 0,
     engine: str = "auto",
     wave_threads: int = WAVE_THREADS,
+    debug: bool = False,
 ) -> SimulationResult:
     """Runs `kernel` of `module` for every thread of a `grid` x `block` launch.
 
@@ -126,8 +137,10 @@ def simulate(
     memory before anything is allocated (`launch.check_memory`, a bound for
     the whole launch although waves use less). `engine` is
     "auto", "native" or "reference"; `wave_threads` bounds the threads
-    simulated together (see the module docstring). To run one kernel many
-    times, make a `Simulator` once.
+    simulated together (see the module docstring). `debug=True` raises, after
+    the launch, the exception a lane raised (numba-cuda's `debug=True`; the
+    result's `raised` holds it either way). To run one kernel many times,
+    make a `Simulator` once.
     """
     _check_call(module, args, kernel, step_limit)
     simulator = Simulator(module, kernel, cost, engine=engine)
@@ -140,6 +153,7 @@ def simulate(
         step_limit=step_limit,
         wave_threads=wave_threads,
         dynamic_shared_bytes=dynamic_shared_bytes,
+        debug=debug,
     )
 
 
@@ -224,6 +238,7 @@ class Simulator:
         step_limit: int | None = None,
         wave_threads: int = WAVE_THREADS,
         dynamic_shared_bytes: int = 0,
+        debug: bool = False,
     ) -> SimulationResult:
         """Simulates one launch (see `simulate`)."""
         _check_call(self.module, args, None, step_limit)
@@ -241,16 +256,31 @@ class Simulator:
         waves = launch.waves(wave_threads)
         activity = ActivityTrace(launch.num_warps, warp_size) if trace else None
         program = self._program_for(warp_size, values)
+        raised: tuple[int, int] | None = None
         with np.errstate(all="ignore"):
             if program is not None:
                 stats = self._run_native(
                     program, launch, waves, wave_threads, values, activity, limit
                 )
             else:
-                stats = self._run_reference(
+                stats, raised = self._run_reference(
                     launch, waves, values, activity, limit, dynamic_shared_bytes
                 )
-        return SimulationResult(stats, activity)
+        result = SimulationResult(stats, activity, self._raised(raised, launch))
+        if debug and result.raised is not None:
+            raise result.raised.exception()
+        return result
+
+    def _raised(
+        self, raised: tuple[int, int] | None, launch: Launch
+    ) -> RaisedException | None:
+        """The record of the kept raise, (global thread id, code), if any."""
+        if raised is None:
+            return None
+        thread, code = raised
+        site = exception_table(self.func)[code - FIRST_CODE]
+        tid, ctaid = thread_position(thread, launch.grid, launch.block)
+        return RaisedException(site, code, tid, ctaid)
 
     def _refuse(self, reason: str) -> None:
         if self.engine == "native":
@@ -311,8 +341,10 @@ class Simulator:
         activity: ActivityTrace | None,
         step_limit: int,
         dynamic_shared_bytes: int,
-    ) -> SimulationStats:
+    ) -> tuple[SimulationStats, tuple[int, int] | None]:
+        """The launch's statistics and its raise, (global thread id, code)."""
         counters = Counters()
+        raised: tuple[int, int] | None = None
         launch_wide: dict[str, Any] = {}
         """Globals outside shared memory: one array for the whole launch."""
         try:
@@ -331,6 +363,8 @@ class Simulator:
                 machine.depth = mask.warps.astype(np.int64)
                 machine.note_depth(machine.depth)
                 machine.run_function(self.func, values, mask)
+                if machine.raised is not None:
+                    raised = min(raised or machine.raised, machine.raised)
                 launch_wide.update(
                     (name, handle)
                     for name, handle in machine.launch_memory.items()
@@ -339,7 +373,7 @@ class Simulator:
         except KeyboardInterrupt:
             summary = interrupted_summary(self._freeze(counters, launch))
             raise SimulationInterrupted(summary) from None
-        return self._freeze(counters, launch)
+        return self._freeze(counters, launch), raised
 
     def _freeze(self, counters: Counters, launch: Launch) -> SimulationStats:
         return counters.freeze(

@@ -45,7 +45,7 @@ REJECTED = [
     ("x: int = 1", "unsupported construct 'annotated assignment'"),
     ("global g", "unsupported construct 'global'"),
     ("del n", "unsupported construct 'del'"),
-    ("raise ValueError()", "unsupported construct 'raise'"),
+    ("raise", "unsupported construct 'bare raise'"),
     ("import math", "unsupported construct 'import'"),
     ("class C: pass", "unsupported construct 'class'"),
     ("def f(): pass", "unsupported construct 'nested function'"),

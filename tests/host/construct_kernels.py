@@ -313,3 +313,22 @@ def typed_locals_and_calls(small, mid, wide, f, out):
     row[1] = 1 if clipped else 0
     row[2] = buf[-1] - buf[0]
     row[-1] = int(f[i] * 2.5) + y + np.uint8(small[i] + np.uint8(250))
+
+
+@cuda.jit("void(int64[::1], int64[:, ::1], int64[::1], int64)")
+def reshape_views(a, tiles, out, n):
+    """arr.reshape: runtime and inferred extents, a chain of ranks, extents
+    that differ by thread, a reshape carried by a loop, and writes through a
+    reshaped row slice (numba's C-contiguous view)."""
+    i = cuda.grid(1)
+    m = a.reshape(n, -1)
+    t = m.reshape((2, -1, 4))
+    w = a.reshape(2 ** (i % 3), -1)
+    v = a
+    for _ in range(2):
+        v = v.reshape(2, -1)[1]
+    if i < a.shape[0]:
+        s = m[i // m.shape[1], i % m.shape[1]] * 2 + t[i // 32, (i // 4) % 8, i % 4]
+        out[i] = s + v[i % v.shape[0]] + w.shape[0] * 1000 + w[w.shape[0] - 1, 1]
+        flat = tiles[1:].reshape(-1)
+        flat[i] += i

@@ -169,6 +169,14 @@ CONSTRUCTS: dict[str, Callable[[np.random.Generator], LaunchCase]] = {
         r.normal(size=50).astype(np.float32),
         np.zeros((50, 4), np.int64),
     ),
+    "reshape_views": lambda r: _case(
+        2,
+        32,
+        _ints(r, 64),
+        _ints(r, 80).reshape(5, 16),
+        np.zeros(64, np.int64),
+        np.int64(8),
+    ),
 }
 """Every construct kernel and how to launch it."""
 

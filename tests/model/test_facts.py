@@ -57,7 +57,6 @@ UNSUPPORTED_UPSTREAM = frozenset(
         "memref.alloca_scope.return",
         "memref.copy",
         "memref.dealloc",
-        "memref.extract_strided_metadata",
         "memref.extract_aligned_pointer_as_index",
         "memref.dma_start",
         "memref.dma_wait",
@@ -65,7 +64,6 @@ UNSUPPORTED_UPSTREAM = frozenset(
         "scf.parallel",
         "scf.reduce",
         "scf.reduce.return",
-        "cf.assert",
     }
 )
 """Upstream ops no simt stage accepts: they have no facts, so every analysis

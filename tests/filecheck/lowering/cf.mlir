@@ -58,3 +58,25 @@ func.func @caller(%a: memref<?xi32>, %x: i32) attributes {simt.kernel} {
 // CHECK-LABEL: llvm.func @caller(
 // CHECK-SAME:    %[[M:.*]]: !llvm.ptr, %[[P:.*]]: !llvm.ptr, %[[N:.*]]: i64, %[[SZ:.*]]: i64, %[[D:.*]]: !llvm.ptr, %[[SH:.*]]: i64, %[[ST:.*]]: i64, %[[X:.*]]: i32)
 // CHECK:         llvm.call @helper(%[[M]], %[[P]], %[[N]], %[[SZ]], %[[D]], %[[SH]], %[[ST]], %[[X]])
+
+// -----
+
+// cf.assert: a failed check leaves the function (the thread leaves the
+// kernel, as numba-cuda kernels do on an exception without debug=True); the
+// rest of the block continues in a new block.
+func.func @assert(%ok: i1, %a: memref<?xf32>, %x: f32) attributes {simt.kernel} {
+  cf.assert %ok, "a.reshape: ValueError: total size of new array must be unchanged"
+  %c0 = arith.constant 0 : index
+  memref.store %x, %a[%c0] : memref<?xf32>
+  func.return
+}
+
+// CHECK-LABEL: llvm.func @assert(
+// CHECK:         %[[OK:.*]] = llvm.trunc %{{.*}} : i8 to i1
+// CHECK:         llvm.cond_br %[[OK]], ^[[REST:bb[0-9]+]], ^[[LEAVE:bb[0-9]+]]
+// CHECK-NEXT:  ^[[REST]]:
+// CHECK:         llvm.store
+// CHECK-NEXT:    llvm.return
+// CHECK-NEXT:  ^[[LEAVE]]:
+// CHECK-NEXT:    llvm.return
+// CHECK-NOT:     cf.assert

@@ -55,3 +55,46 @@ func.func @dim(%a: memref<?xi64>) -> index {
 // CHECK-LABEL: llvm.func internal @dim(
 // CHECK-SAME:    %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr, %[[SHAPE:.*]]: i64, %{{.*}}: i64)
 // CHECK:         llvm.return %[[SHAPE]] : i64
+
+// -----
+
+// memref.reinterpret_cast views the source's buffer: the base moves by the
+// offset in elements (not at all for a static 0), and the extents and
+// element strides are the operands, whatever the source's strides.
+func.func @reinterpret_cast(%a: memref<?xf32>, %off: index, %n: index, %i: index) -> f32 attributes {simt.kernel} {
+  %v = memref.reinterpret_cast %a to offset: [%off], sizes: [%n, 4], strides: [4, 1] : memref<?xf32> to memref<?x4xf32, strided<[4, 1], offset: ?>>
+  %x = memref.load %v[%i, %i] : memref<?x4xf32, strided<[4, 1], offset: ?>>
+  func.return %x : f32
+}
+
+// CHECK-LABEL: llvm.func @reinterpret_cast(
+// CHECK-SAME:    %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %[[DATA:.*]]: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %[[OFF:.*]]: i64, %{{.*}}: i64, %[[I:.*]]: i64)
+// CHECK-NEXT:    %[[G:.*]] = llvm.addrspacecast %[[DATA]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK-NEXT:    %{{.*}} = llvm.mlir.constant(4) : i64
+// CHECK-NEXT:    %[[S0:.*]] = llvm.mlir.constant(4) : i64
+// CHECK-NEXT:    %[[S1:.*]] = llvm.mlir.constant(1) : i64
+// CHECK-NEXT:    %[[BASE:.*]] = llvm.getelementptr %[[G]][%[[OFF]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// CHECK-NEXT:    %[[R:.*]] = llvm.mul %[[I]], %[[S0]] : i64
+// CHECK-NEXT:    %[[C:.*]] = llvm.mul %[[I]], %[[S1]] : i64
+// CHECK-NEXT:    %[[E:.*]] = llvm.add %[[R]], %[[C]] : i64
+// CHECK-NEXT:    %{{.*}} = llvm.getelementptr %[[BASE]][%[[E]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+
+// -----
+
+// memref.extract_strided_metadata of a subview of an argument: the offset
+// is the subview's distance from the array's data pointer, and the byte
+// strides of numba's array are divided by the element size.
+func.func @extract_strided_metadata(%a: memref<?x?xf32>, %i: index, %j: index) -> index {
+  %s = memref.subview %a[%i, %j] [2, 2] [1, 1] : memref<?x?xf32> to memref<2x2xf32, strided<[?, ?], offset: ?>>
+  %base, %off, %sz:2, %st:2 = memref.extract_strided_metadata %s : memref<2x2xf32, strided<[?, ?], offset: ?>> -> memref<f32>, index, index, index, index, index
+  func.return %off : index
+}
+
+// CHECK-LABEL: llvm.func internal @extract_strided_metadata(
+// CHECK-SAME:    %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %[[B0:.*]]: i64, %[[B1:.*]]: i64, %[[I:.*]]: i64, %[[J:.*]]: i64)
+// CHECK:         %[[R:.*]] = llvm.mul %[[I]], %[[B0]] : i64
+// CHECK-NEXT:    %[[C:.*]] = llvm.mul %[[J]], %[[B1]] : i64
+// CHECK-NEXT:    %[[BYTES:.*]] = llvm.add %[[R]], %[[C]] : i64
+// CHECK:         %[[SIZE:.*]] = llvm.mlir.constant(4) : i64
+// CHECK-NEXT:    %[[OFF:.*]] = llvm.sdiv %[[BYTES]], %[[SIZE]] : i64
+// CHECK:         llvm.return %[[OFF]] : i64

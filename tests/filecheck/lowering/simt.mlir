@@ -89,3 +89,41 @@ func.func @private_atomic(%v: i32) -> i32 {
 // CHECK-NEXT:    llvm.store %[[NEW]], %[[P]] {alignment = 4 : i64} : i32, !llvm.ptr
 // CHECK-NEXT:    llvm.return %[[OLD]] : i32
 // CHECK-NOT:     atomicrmw
+
+// -----
+
+// A raise keeps the lowest (global linear thread id << 16 | code) of the
+// launch: an atomic unsigned minimum on the kernel's word, a global of all
+// ones until a lane raises; the lane then returns.
+func.func @raises(%p: i1) attributes {simt.kernel, simt.exceptions = [
+    #simt.exception<"builtins.ValueError"("bad") in "raises" at "k.py":7>,
+    #simt.exception<"builtins.KeyError"() in "raises" at "k.py":9>]} {
+  cf.cond_br %p, ^bb1, ^bb2
+^bb1:
+  simt.raise 2
+  func.return
+^bb2:
+  func.return
+}
+
+// CHECK-LABEL: llvm.func @raises(
+// CHECK:         llvm.call_intrinsic "llvm.nvvm.read.ptx.sreg.tid.x"
+// CHECK:         llvm.call_intrinsic "llvm.nvvm.read.ptx.sreg.ctaid.x"
+// CHECK:         %[[BITS:.*]] = llvm.mlir.constant(16) : i64
+// CHECK-NEXT:    %[[SHIFTED:.*]] = llvm.shl %{{.*}}, %[[BITS]] : i64
+// CHECK-NEXT:    %[[CODE:.*]] = llvm.mlir.constant(2) : i64
+// CHECK-NEXT:    %[[KEY:.*]] = llvm.or %[[SHIFTED]], %[[CODE]] : i64
+// CHECK-NEXT:    %[[WORD:.*]] = llvm.mlir.addressof @raises__simt_raise : !llvm.ptr<1>
+// CHECK-NEXT:    %{{.*}} = llvm.atomicrmw umin %[[WORD]], %[[KEY]] monotonic : !llvm.ptr<1>, i64
+// CHECK-NEXT:    llvm.return
+// CHECK:       llvm.mlir.global external @raises__simt_raise(dense<-1> : tensor<1xi64>) {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.array<1 x i64>
+
+// -----
+
+// A kernel that lists no exceptions gets no word.
+func.func @quiet() attributes {simt.kernel} {
+  func.return
+}
+
+// CHECK-LABEL: llvm.func @quiet()
+// CHECK-NOT:   __simt_raise

@@ -247,3 +247,41 @@ func.func @brev_i8(%x: i8) {
   func.return
 }
 // CHECK: expected i32 or i64, found i8
+
+// -----
+
+// A raise names an entry of its kernel's simt.exceptions: codes start at 1.
+func.func @raise_code_out_of_range() attributes {simt.kernel, simt.exceptions = [
+    #simt.exception<"builtins.ValueError"() in "k" at "k.py":3>]} {
+  simt.raise 2
+  func.return
+}
+// CHECK: expected code in [1, 1] (an entry of @raise_code_out_of_range's simt.exceptions), found 2
+
+// -----
+
+// A kernel that raises lists its exceptions.
+func.func @raise_without_table() attributes {simt.kernel} {
+  simt.raise 1
+  func.return
+}
+// CHECK: expected @raise_without_table to list its exceptions in simt.exceptions (an array of #simt.exception), found none
+
+// -----
+
+// Only a kernel raises: a lane that raises leaves the kernel.
+func.func @raise_outside_kernel() attributes {simt.exceptions = [
+    #simt.exception<"builtins.ValueError"() in "k" at "k.py":3>]} {
+  simt.raise 1
+  func.return
+}
+// CHECK: expected simt.raise inside a kernel (a func.func with simt.kernel), found it in @raise_outside_kernel
+
+// -----
+
+// Exception arguments are constants: strings, numbers, booleans, none, arrays.
+func.func @exception_type_argument() attributes {simt.kernel, simt.exceptions = [
+    #simt.exception<"builtins.ValueError"(i32) in "k" at "k.py":3>]} {
+  func.return
+}
+// CHECK: expected exception arguments that are strings, integers, floats, booleans, none or arrays of them, found i32

@@ -186,3 +186,25 @@ func.func @warp(%m: i32, %x: f64, %p: i1) {
   %r = simt.brev %m : i32
   func.return
 }
+
+// -----
+
+// A raise names an entry of its kernel's simt.exceptions; the entry keeps the
+// class, the constant arguments and the place of the raise.
+// CHECK-LABEL: func.func @raises
+// CHECK-SAME: simt.exceptions = [#simt.exception<"builtins.ValueError"("bad", 3 : i64, 2.500000e+00 : f64, true, none, ["t", 1 : i64]) in "raises" at "k.py":7>, #simt.exception<"builtins.KeyError"() in "helper" at "/abs/k.py":12>]
+func.func @raises(%p: i1) attributes {simt.kernel, simt.exceptions = [
+    #simt.exception<"builtins.ValueError"("bad", 3 : i64, 2.5 : f64, true, none, ["t", 1 : i64]) in "raises" at "k.py":7>,
+    #simt.exception<"builtins.KeyError"() in "helper" at "/abs/k.py":12>]} {
+  // CHECK-NEXT: cf.cond_br
+  cf.cond_br %p, ^bb1, ^bb2
+^bb1:
+  // CHECK-NEXT: ^bb1:
+  // CHECK-NEXT: simt.raise 2
+  // CHECK-NEXT: func.return
+  // GENERIC: "simt.raise"() <{code = 2 : i64}> : () -> ()
+  simt.raise 2
+  func.return
+^bb2:
+  func.return
+}

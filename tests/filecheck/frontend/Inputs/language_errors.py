@@ -5,5 +5,5 @@ from numba import cuda
 @cuda.jit("void(int32[:])")
 def fails(a):
     if a[0] < 0:
-        raise ValueError("negative")
+        raise ValueError(a[0])
     a[0] = 1
