@@ -81,7 +81,7 @@ FIG7_MODES = ("always", "adaptive")
 NUMBA = "numba"
 ORIGINAL = "original"
 
-Launch = Callable[[list[object]], None]
+Launch = Callable[[list[object]], object]
 """Runs one launch on target arguments (as `Target.to_target` gives them)."""
 
 

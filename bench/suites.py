@@ -432,7 +432,7 @@ class GpuRun:
     mismatches: tuple[str, ...] = ()
 
 
-Launch = Callable[[Sequence[object]], None]
+Launch = Callable[[Sequence[object]], object]
 """Launches one variant on device arguments."""
 
 

@@ -837,8 +837,17 @@ class ExceptionAttr(ParametrizedAttribute):
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         with parser.in_angle_brackets():
             class_name = parser.parse_str_literal("the exception class")
+
+            def parse_argument() -> Attribute:
+                start = parser.pos
+                argument = parser.parse_attribute()
+                error = _argument_error(argument)
+                if error is not None:
+                    parser.raise_error(error, start, parser.pos)
+                return argument
+
             arguments = parser.parse_comma_separated_list(
-                parser.Delimiter.PAREN, parser.parse_attribute
+                parser.Delimiter.PAREN, parse_argument
             )
             parser.parse_keyword("in")
             function = parser.parse_str_literal("the raising function")

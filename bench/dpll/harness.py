@@ -289,7 +289,7 @@ def run_simt_gpu(
 
 
 def _time_gpu(
-    launch: Callable[[list[object]], None],
+    launch: Callable[[list[object]], object],
     arrays: SolverArrays,
     split: Split,
     repeat: int,
