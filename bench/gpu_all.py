@@ -490,7 +490,11 @@ def _timed(
     copy_back()
     problems = _mismatches(job, expected, args)
     fresh, _ = target.to_target(job.case.copy_args())
-    times = target.timer(lambda: launch(fresh), *timing)
+
+    def run() -> None:
+        launch(fresh)
+
+    times = target.timer(run, *timing)
     median = statistics.median(times)
     rate = None
     if job.work is not None and median > 0:

@@ -463,9 +463,11 @@ def measure_on_gpu(launch: Launch, job: GpuJob) -> GpuRun:
     copy_back()
     problems = job.spec.mismatches(job.expected, args)
     timed_args, _ = device.to_device(job.case.copy_args())
-    times = device.timer(
-        lambda: launch(timed_args), job.timing.warmup, job.timing.repeat
-    )
+
+    def run() -> None:
+        launch(timed_args)
+
+    times = device.timer(run, job.timing.warmup, job.timing.repeat)
     return GpuRun(
         "ok",
         median_ms=statistics.median(times),
