@@ -60,7 +60,6 @@ from xdsl.dialects.builtin import (
     AnyFloat,
     DenseIntOrFPElementsAttr,
     IndexType,
-    IntegerAttr,
     IntegerType,
     MemRefType,
     NoneAttr,
@@ -100,7 +99,7 @@ from simt.frontend.types import (
     record_type,
     scalar_of_dtype,
 )
-from simt.frontend.values import Scalar
+from simt.frontend.values import Scalar, constant_of
 from simt.model.captures import dtype_and_shape, register
 from simt.model.records import RecordError, RecordField, field_views
 
@@ -692,7 +691,7 @@ class ArrayCompiler(ExpressionCompiler):
         constant = 1
         dynamic: list[Scalar] = []
         for factor in factors:
-            value = _int_constant(factor)
+            value = constant_of(factor)
             if value is None:
                 dynamic.append(factor)
             else:
@@ -747,7 +746,7 @@ class ArrayCompiler(ExpressionCompiler):
         return ArrayValue(self.ops.value(op), view_type, array.name)
 
     def _index_or_constant(self, extent: Scalar) -> SSAValue | int:
-        value = _int_constant(extent)
+        value = constant_of(extent)
         if value is not None and value >= 0:
             return value
         return self.ops.to_index(extent)
@@ -1239,21 +1238,8 @@ _SIZE_CHANGED = "total size of new array must be unchanged"
 _NEGATIVES = "multiple negative shape values"
 
 
-def _int_constant(value: Scalar) -> int | None:
-    """The value of an integer `arith.constant` read as signed, else None."""
-    owner = value.value.owner
-    if not isinstance(owner, arith.ConstantOp) or not isinstance(
-        owner.value, IntegerAttr
-    ):
-        return None
-    raw = owner.value.value.data
-    bits = value.type.bits
-    raw &= (1 << bits) - 1
-    return raw - (1 << bits) if raw >> (bits - 1) else raw
-
-
 def _may_be_negative(value: Scalar) -> bool:
-    constant = _int_constant(value)
+    constant = constant_of(value)
     return constant is None or constant < 0
 
 

@@ -51,6 +51,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation, SSAValue
 
 from simt.dialects.arith_ext import RemFOp
+from simt.dialects.canonicalization import constant_int, signed
 from simt.frontend.errors import SourceLocator
 from simt.frontend.types import BOOL, INT64, ScalarType
 
@@ -237,7 +238,7 @@ class ValueBuilder:
             return self._on_zero_divisor(b, fmod, remainder)
         if t.is_unsigned:
             return self._unsigned_division(arith.RemUIOp, a, b)
-        divisor = _constant(b)
+        divisor = constant_of(b)
         if divisor is not None and divisor > 0:
             return self._mod_by_positive(a, b)
         if _safe_divisor(b):
@@ -367,7 +368,7 @@ class ValueBuilder:
     def negate(self, v: Scalar) -> Scalar:
         if v.type.is_float:
             return self.scalar(arith.NegfOp(v.value), v.type)
-        value = _constant(v)
+        value = constant_of(v)
         if value is not None:
             return self.const(-value, v.type)
         return self.scalar(arith.SubiOp(self.zero(v.type).value, v.value), v.type)
@@ -401,23 +402,16 @@ class ValueBuilder:
         return self.convert(self.scalar(math.AbsIOp(v.value), v.type), result)
 
 
-def _constant(v: Scalar) -> int | None:
-    """The value of an integer `arith.constant` read as a signed integer, else None."""
-    owner = v.value.owner
-    if not isinstance(owner, arith.ConstantOp) or not isinstance(
-        owner.value, IntegerAttr
-    ):
-        return None
-    value = owner.value.value.data
-    bits = v.type.bits
-    value &= (1 << bits) - 1
-    return value - (1 << bits) if value >> (bits - 1) else value
+def constant_of(v: Scalar) -> int | None:
+    """The value of an integer `arith.constant`, read as signed, else None."""
+    raw = constant_int(v.value)
+    return None if raw is None else signed(raw, v.type.bits)
 
 
 def _safe_divisor(b: Scalar) -> bool:
     """Whether `b` is a constant that neither is 0 nor overflows a division
     (-1 divides `INT_MIN`): the division needs no guard."""
-    value = _constant(b)
+    value = constant_of(b)
     return value is not None and value not in (0, -1)
 
 
