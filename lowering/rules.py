@@ -771,10 +771,15 @@ _SPECIAL_REGISTERS: dict[type[Operation], str] = {
 }
 
 
-def _read_register(fl: FunctionLowering, op: Operation, register: str) -> None:
+def _register(fl: FunctionLowering, register: str, target: Attribute) -> SSAValue:
+    """The special register `register` (`tid.x`, `laneid`, ...) as `target`."""
     raw = _intrinsic(fl, f"llvm.nvvm.read.ptx.sreg.{register}", [], i32)
+    return _resize_int(fl, raw, target, signed=False)
+
+
+def _read_register(fl: FunctionLowering, op: Operation, register: str) -> None:
     target = _type(fl, op, op.results[0].type)
-    fl.set(op.results[0], _resize_int(fl, raw, target, signed=False))
+    fl.set(op.results[0], _register(fl, register, target))
 
 
 def _dimensioned_id(fl: FunctionLowering, op: Operation) -> None:
@@ -836,11 +841,7 @@ def _atomic_add(fl: FunctionLowering, op: simt.AtomicAddOp) -> None:
 
 def _registers(fl: FunctionLowering, register: str) -> list[SSAValue]:
     """The x, y and z special registers `register` (`tid`, `ntid`, ...), in i64."""
-    values: list[SSAValue] = []
-    for dimension in "xyz":
-        name = f"llvm.nvvm.read.ptx.sreg.{register}.{dimension}"
-        values.append(fl.emit_value(llvm.ZExtOp(_intrinsic(fl, name, [], i32), i64)))
-    return values
+    return [_register(fl, f"{register}.{dimension}", i64) for dimension in "xyz"]
 
 
 def _linear(

@@ -39,6 +39,7 @@ import sys
 from dataclasses import dataclass
 
 from simt.model.errors import SimtError
+from simt.model.machine import Dim3, unravel
 
 EXCEPTIONS_ATTR = "simt.exceptions"
 """`ArrayAttr` of `#simt.exception` on a kernel: what its `simt.raise` ops
@@ -64,7 +65,6 @@ RAISED_ATTR = "simt_raised"
 carries its `RaisedException`, so a caller can tell a kernel's exception from
 a failure of the simulator or the launcher."""
 
-Dim3 = tuple[int, int, int]
 ArgValue = str | int | float | bool | None | tuple["ArgValue", ...]
 """A constant argument of an exception."""
 
@@ -144,15 +144,7 @@ def thread_position(thread: int, grid: Dim3, block: Dim3) -> tuple[Dim3, Dim3]:
     """(`threadIdx`, `blockIdx`) of a global linear thread id."""
     per_block = block[0] * block[1] * block[2]
     block_index, local = divmod(thread, per_block)
-    return _unravel(local, block), _unravel(block_index, grid)
-
-
-def _unravel(index: int, dims: Dim3) -> Dim3:
-    return (
-        index % dims[0],
-        (index // dims[0]) % dims[1],
-        index // (dims[0] * dims[1]),
-    )
+    return unravel(local, block), unravel(block_index, grid)
 
 
 def raised_from_key(

@@ -108,9 +108,8 @@ from simt.model.exceptions import (
     raise_symbol,
     raised_from_key,
 )
-from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK
+from simt.model.machine import MAX_SHARED_BYTES_PER_BLOCK, Dim3, unravel
 from simt.runtime.abi import kernel_params, numpy_dtype, stores_as
-from simt.runtime.launch import Dim3
 from simt.sim.errors import SimulationError
 from simt.sim.launch import as_dim3, check_cuda_limits
 from simt.sim.simulate import STEPS_PER_WARP
@@ -332,18 +331,10 @@ class Geometry:
     def describe(self, thread: int) -> str:
         """`block (1, 0, 0), thread (5, 0, 0)` of a linear thread index."""
         block, local = divmod(thread, self.threads_per_block)
-        return (
-            f"block {_unravel(block, self.grid)}, thread {_unravel(local, self.block)}"
-        )
+        return f"block {unravel(block, self.grid)}, thread {unravel(local, self.block)}"
 
     def words(self) -> np.ndarray:
         return np.array([*self.grid, *self.block, self.warp_size], dtype=np.int64)
-
-
-def _unravel(index: int, dims: Dim3) -> tuple[int, int, int]:
-    x = index % dims[0]
-    y = (index // dims[0]) % dims[1]
-    return (x, y, index // (dims[0] * dims[1]))
 
 
 @dataclass

@@ -38,10 +38,10 @@ from simt.model.exceptions import (
     raise_symbol,
     raised_from_key,
 )
+from simt.model.machine import Dim3
 from simt.model.records import record_scalar_array
 from simt.runtime.abi import KernelParam, marshal
 
-Dim3 = tuple[int, int, int]
 Loader = Callable[[str, str, tuple[int, int]], Any]
 """(ptx, entry name, compute capability) -> a loaded function handle."""
 Launcher = Callable[[Any, Dim3, Dim3, list[object]], None]

@@ -28,10 +28,15 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from simt.model.machine import MAX_BLOCK_DIM, MAX_GRID_DIM, MAX_THREADS_PER_BLOCK
+from simt.model.machine import (
+    MAX_BLOCK_DIM,
+    MAX_GRID_DIM,
+    MAX_THREADS_PER_BLOCK,
+    Dim3,
+    unravel,
+)
 from simt.sim.errors import SimulationError
 
-Dim3 = tuple[int, int, int]
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
@@ -224,8 +229,8 @@ class Launch:
 
     def describe_slot(self, slot: int) -> str:
         """`(block 1, thread 2)`, with 3-D tuples when the launch is not 1-D."""
-        block = _unravel(int(self.slot_block[slot]) + self.first_block, self.grid)
-        thread = _unravel(int(self.slot_thread[slot]), self.block)
+        block = unravel(int(self.slot_block[slot]) + self.first_block, self.grid)
+        thread = unravel(int(self.slot_thread[slot]), self.block)
         return f"(block {_dims(block, self.grid)}, thread {_dims(thread, self.block)})"
 
 
@@ -235,14 +240,6 @@ def _coordinate(linear: IntArray, shape: Dim3, dim: int) -> IntArray:
     if dim == 1:
         return (linear // shape[0]) % shape[1]
     return linear // (shape[0] * shape[1])
-
-
-def _unravel(linear: int, shape: Dim3) -> Dim3:
-    return (
-        linear % shape[0],
-        (linear // shape[0]) % shape[1],
-        linear // (shape[0] * shape[1]),
-    )
 
 
 def _dims(coords: Dim3, shape: Dim3) -> str:
