@@ -94,6 +94,12 @@ is merged by the O1-O3 optimizations)."""
 ASSUMED_DIVERGENCE = 0.5
 """Share of divergent executions assumed for a divergent branch without a profile."""
 
+PROFILE_HINT = (
+    "a profile gives the real counts: `simt-run FILE` writes one, "
+    'pass it as simt-optimize{profile="FILE.profile.json"}'
+)
+"""What a remark tells the user to do where the decision lacked a profile."""
+
 
 # ---------------------------------------------------------------------------
 # The profile, matched with the IR
@@ -263,12 +269,23 @@ class FusionEstimate:
         return self.divergent * self.profit - self.uniform * self.uniform_loss
 
     def describe(self, measured: bool) -> str:
-        source = "profile" if measured else "assumed"
-        return (
-            f"predicted {self.gain:g} cycles saved ({self.divergent:g} divergent x "
-            f"{self.profit:g} - {self.uniform:g} uniform x {self.uniform_loss:g}, "
-            f"{source} executions)"
-        )
+        if measured:
+            text = (
+                f"predicted {self.gain:g} cycles saved ({self.divergent:g} divergent "
+                f"executions x {self.profit:g} saved - {self.uniform:g} uniform "
+                f"executions x {self.uniform_loss:g} lost, from the profile)"
+            )
+        else:
+            text = (
+                f"predicted {self.gain:g} cycles saved per execution (assumed "
+                f"{self.divergent:g} divergent x {self.profit:g} saved - "
+                f"{self.uniform:g} uniform x {self.uniform_loss:g} lost)"
+            )
+        if self.profit <= 0:
+            return f"{text}: the two sides have too little in common to share"
+        if not measured:
+            return f"{text}; {PROFILE_HINT}"
+        return text
 
 
 @dataclass
@@ -507,8 +524,8 @@ class GatedNestCostModel(NestCostModel):
         idle = self.idle_fraction(inner)
         if idle is None:
             reason = (
-                "idle fraction unknown (no profile count of the inner loop "
-                "and no simt.loop_info)"
+                "idle fraction unknown: how many lanes idle in the inner loop "
+                f"is measured, not guessed; {PROFILE_HINT}"
             )
             self.report(outer, False, reason)
             return FlattenDecision(False, "always", f"not flattened: {reason}")

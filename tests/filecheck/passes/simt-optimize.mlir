@@ -14,8 +14,8 @@
 // Branch fusion, a branch the profile saw diverge (tid parity): the saving
 // of every divergent execution counts; without a profile half of the
 // executions are assumed divergent, and fusion pays too.
-// REMARK: @fuse_divergent/b0.6: remark: simt-optimize: branch-fusion applied: predicted 16 cycles saved (2 divergent x 8 - 0 uniform x 0, profile executions)
-// STATIC-REMARK: @fuse_divergent/b0.6: remark: simt-optimize: branch-fusion applied: predicted 4 cycles saved (0.5 divergent x 8 - 0.5 uniform x 0, assumed executions)
+// REMARK: @fuse_divergent/b0.6: remark: simt-optimize: branch-fusion applied: predicted 16 cycles saved (2 divergent executions x 8 saved - 0 uniform executions x 0 lost, from the profile)
+// STATIC-REMARK: @fuse_divergent/b0.6: remark: simt-optimize: branch-fusion applied: predicted 4 cycles saved per execution (assumed 0.5 divergent x 8 saved - 0.5 uniform x 0 lost); a profile gives the real counts: `simt-run FILE` writes one
 // CHECK-LABEL: func.func @fuse_divergent
 // CHECK:         arith.select
 // CHECK-NOT:     scf.if
@@ -45,7 +45,7 @@ func.func @fuse_divergent(%x: memref<?xi32>, %y: memref<?xi32>, %n: i32) attribu
 // Branch fusion, a branch that divergence analysis calls divergent but that
 // was uniform in practice (every sampled lane had tid < n): nothing to gain,
 // so the branch stays; without a profile it is fused.
-// REMARK: @fuse_uniform/b0.3: remark: simt-optimize: branch-fusion skipped: predicted 0 cycles saved (0 divergent x 8 - 2 uniform x 0, profile executions)
+// REMARK: @fuse_uniform/b0.3: remark: simt-optimize: branch-fusion skipped: predicted 0 cycles saved (0 divergent executions x 8 saved - 2 uniform executions x 0 lost, from the profile)
 // STATIC-REMARK: @fuse_uniform/b0.3: remark: simt-optimize: branch-fusion applied
 // CHECK-LABEL: func.func @fuse_uniform
 // CHECK:         scf.if
@@ -74,7 +74,7 @@ func.func @fuse_uniform(%x: memref<?xi32>, %y: memref<?xi32>, %n: i32) attribute
 // iteration; the profile's counts predict the flattened nest is cheaper. With
 // no profile (and no simt.loop_info) the idle fraction is unknown: left alone.
 // REMARK: @nest/b0.5: remark: simt-optimize: flatten-loops applied: predicted {{[0-9.]+}} cycles saved (2 warp entries x {{[0-9.]+}} -> {{[0-9.]+}} cycles; {{[0-9.]+}} flattened iterations, {{[0-9.]+}} detours per entry); n/N = 0.719
-// STATIC-REMARK: @nest/b0.5: remark: simt-optimize: flatten-loops skipped: idle fraction unknown
+// STATIC-REMARK: @nest/b0.5: remark: simt-optimize: flatten-loops skipped: idle fraction unknown: how many lanes idle in the inner loop is measured, not guessed; a profile gives the real counts
 // CHECK-LABEL: func.func @nest
 // CHECK:         simt.flattened = "always"
 // STATIC-LABEL: func.func @nest
