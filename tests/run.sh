@@ -1,8 +1,22 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: lint, format, types, FileCheck tests, pytest.
+# The test suite: lint, format, types, FileCheck tests, pytest.
 # Run from anywhere after `pip install -e ".[dev]"`.
+#
+#   bash tests/run.sh          everything but the slow tier (under 5 min on 2 cores)
+#   bash tests/run.sh --slow   the slow tier alone: the tests marked `slow`, among
+#                              them the two 500-program tiers (tests/tiers.py)
+#
+# CI (.ci/run) runs both, one after the other.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = "--slow" ]; then
+    python -c "from simt.sim.simulate import compile_native_engine; compile_native_engine()"
+    exec python -m pytest -n auto --dist worksteal -m slow
+elif [ $# -gt 0 ]; then
+    echo "usage: bash tests/run.sh [--slow]" >&2
+    exit 2
+fi
 
 echo "== ruff"
 ruff check .
@@ -31,13 +45,12 @@ lit_pid=$!
 echo "== the simulator's native engine (numba's disk cache)"
 python -c "from simt.sim.simulate import compile_native_engine; compile_native_engine()"
 
-# In parallel on every core (pytest-xdist); the slow tier runs too
-# (`-m "not slow"` skips it while iterating, tests/tiers.py). Work stealing
-# keeps both cores busy to the end: the fuzz and host tiers' chunks take
-# 5-12 s each, and plain load balancing left one core idle for about 90 s.
-echo "== pytest"
+# In parallel on every core (pytest-xdist), all but the slow tier
+# (`--slow` runs it, tests/tiers.py). Work stealing keeps both cores busy to
+# the end: plain load balancing left one core idle for a minute and more.
+echo "== pytest (all but the slow tier)"
 pytest_status=0
-python -m pytest -n auto --dist worksteal || pytest_status=$?
+python -m pytest -n auto --dist worksteal -m "not slow" || pytest_status=$?
 
 pyright_status=0
 wait "$pyright_pid" || pyright_status=$?

@@ -4,8 +4,9 @@ thorough tier with `SIMT_THOROUGH=1`.
 The default (what `bash tests/run.sh` and CI run) keeps every property test
 and draws a quarter of the thorough count (at least 25): the generators are
 derandomized, so the quick tier is the first examples of the thorough one.
-Tests that take minutes even so carry `@pytest.mark.slow`; CI runs them in
-the same command, and `pytest -m "not slow"` skips them while iterating.
+Tests that take minutes even so carry `@pytest.mark.slow`: the slow tier,
+which `bash tests/run.sh` leaves out (to stay under 5 minutes on 2 cores)
+and `bash tests/run.sh --slow` runs; CI runs both.
 """
 
 from __future__ import annotations

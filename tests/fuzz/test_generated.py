@@ -6,9 +6,9 @@ one in `HOST_EVERY` also on the host before and after each pipeline, and a
 few structured kernels from the frontend. A pipeline's result is simulated
 unless it is the original's code (`check_program`).
 
-Marked `fuzz` and `slow` and spread over chunks, so the parallel CI run
-(`tests/run.sh`: pytest -n auto) shares them among its workers; `pytest -m
-fuzz -n 2` runs them alone, `-m "not slow"` skips them while iterating;
+Marked `fuzz` and `slow` and spread over chunks, so the parallel run of the
+slow tier (`bash tests/run.sh --slow`, which CI runs: pytest -n auto) shares
+them among its workers; `pytest -m fuzz -n 2` runs them alone;
 `python -m simt.bench.fuzz --programs N` is the longer run. A failure names
 the program's seed: `cf_case(seed)` rebuilds it.
 """

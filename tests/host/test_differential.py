@@ -18,7 +18,9 @@ output. Three sources of kernels:
   on changed code, not only on the original: each batch must have at least
   `MIN_CHANGED` of them changed. (`simt-divergence` only annotates; the
   corpus and the constructs check it.) `SIMT_PROGRAM_SEED` (an integer)
-  moves the seeds to check other programs.
+  moves the seeds to check other programs. The first batch runs in the
+  quick tier, the others in the slow tier (`bash tests/run.sh --slow`,
+  which CI runs too).
 """
 
 from __future__ import annotations
@@ -249,7 +251,13 @@ def test_enough_generated_programs() -> None:
     assert set(PIPELINES) >= {p for p, _ in ROTATION}
 
 
-@pytest.mark.parametrize("batch", range(PROGRAMS // BATCH))
+@pytest.mark.parametrize(
+    "batch",
+    [
+        pytest.param(batch, marks=[pytest.mark.slow] if batch else [])
+        for batch in range(PROGRAMS // BATCH)
+    ],
+)
 def test_generated_programs(batch: int) -> None:
     first = FIRST_SEED + batch * BATCH
     seeds = range(first, first + BATCH)
