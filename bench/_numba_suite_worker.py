@@ -20,8 +20,23 @@ each launch
    When simt cannot compile or simulate the kernel, the simulator's run
    stands in, so the test still reaches its later launches. A kernel made
    with `debug=True` is simulated with `debug=True`: the exception a lane
-   raised (`raise` in the kernel) reaches the test from simt, as numba's
-   launcher raises it.
+   raised (`raise` in the kernel, or a check of numba's Python error model:
+   the kernel is compiled with its `debug` and `fastmath`) reaches the test
+   from simt, as numba's launcher raises it (a `ZeroDivisionError` is also a
+   `FloatingPointError`, which numba's simulator raises instead:
+   `SimulatorZeroDivisionError`).
+
+simt's rejection of a kernel reaches the test as numba's `TypingError` where
+the test expects that error around the launch or around `cuda.jit(signature)
+(f)` (which then compiles at once, as numba does): `_surface_rejection`.
+numba-cuda's cache-hint functions, `None` in the simulator, are given Python
+definitions (`_cache_hints`).
+
+Some tests make their kernels with `exec()` from source text; Python keeps
+no source for such functions, and simt's frontend reads source (where a
+user passes `source=`). The worker's `exec` registers each text in
+`linecache` under a file name of its own, as IPython does for its cells
+(`_keep_exec_sources`), so that `inspect` finds it.
 
 Tests that numba-cuda skips only because they run in the simulator (their
 skip reason names it) are run anyway: simt executes their kernels, and the
@@ -55,9 +70,20 @@ import numpy as np
 
 from simt.bench.numba_suite import PART2_CONSTRUCT, needs_part2
 
-_STEP_LIMIT = 2 * 10**8
+_STEP_LIMIT = 10**9
+"""Warp instructions a launch may take (a few minutes at most); the largest
+documentation example takes about 4 * 10^8."""
 _ARCHES = ("sm_70", "sm_80", "sm_90")
 _RTOL = 1e-5
+_REFERENCE_THREADS = 2**16
+"""Launches of more threads get no reference run: numba's simulator runs a
+Python thread per CUDA thread (about 10^4 per second), and the documentation
+examples launch 10^6. The test's own assertions judge simt's outputs."""
+
+
+CompileKey = tuple[int, str, bool, bool]
+"""What a kernel compiles to depends on: its function's id, the signature,
+numba's `debug` and `fastmath`."""
 
 
 class Recorder:
@@ -68,8 +94,8 @@ class Recorder:
         self.module = module
         self.test = ""
         self.launched: list[str] = []
-        self.compiled: dict[tuple[int, str], Any] = {}
-        self.assembled: dict[tuple[int, str], str] = {}
+        self.compiled: dict[CompileKey, Any] = {}
+        self.assembled: dict[CompileKey, str] = {}
         self.functions: list[Any] = []
         """The functions compiled so far, kept alive so that their ids (the
         caches' keys) are not reused by later functions."""
@@ -138,6 +164,8 @@ def _equal(ours: np.ndarray[Any, Any], reference: np.ndarray[Any, Any]) -> bool:
 def _kernel_id(fn: types.FunctionType) -> dict[str, Any]:
     code = fn.__code__
     root = code.co_filename.split("site-packages/")[-1]
+    if root.startswith("<exec-"):
+        root = "<string>"  # counted as before `_keep_exec_sources`
     return {"file": root, "qualname": fn.__qualname__, "line": code.co_firstlineno}
 
 
@@ -165,6 +193,7 @@ def _launch(kernel: Any, args: tuple[Any, ...], original: Callable[..., Any]) ->
     }
     started = time.perf_counter()
     module = _compile(kernel, args, record, recorder)
+    _surface_rejection(record, recorder)
     ran = False
     if module is not None:
         # The reference only for kernels simt compiled: numba's simulator
@@ -181,12 +210,28 @@ def _launch(kernel: Any, args: tuple[Any, ...], original: Callable[..., Any]) ->
     recorder.write(record)
     if ran is False:
         return original(kernel, *args)
+    if isinstance(ran, ZeroDivisionError):
+        raise SimulatorZeroDivisionError(*ran.args) from ran
     if isinstance(ran, BaseException):
         raise ran
     return None
 
 
+class SimulatorZeroDivisionError(ZeroDivisionError, FloatingPointError):
+    """A lane's `ZeroDivisionError` (numba's Python error model, `debug=True`)
+    as the test sees it: numba's simulator computes with numpy's error mode
+    set to raise and gives `FloatingPointError` where the GPU gives
+    `ZeroDivisionError`, and numba-cuda's tests expect one or the other by
+    `config.ENABLE_CUDASIM` (test_exception.py); the worker runs them in the
+    simulator's mode, so simt's exception is both."""
+
+
 def _reference(kernel: Any, copies: list[Any], original: Callable[..., Any]) -> str:
+    threads = int(np.prod(tuple(kernel.grid_dim))) * int(
+        np.prod(tuple(kernel.block_dim))
+    )
+    if threads > _REFERENCE_THREADS:
+        return f"skipped: {threads} threads (numba's simulator would take hours)"
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             original(kernel, *copies)
@@ -249,12 +294,15 @@ def _compile(
     record["constructs"] = kernel_constructs(fn, signature)
     # The function object, not its code: a closure made twice (a kernel
     # defined inside a test helper) has one code and different free values.
-    key = (id(fn), str(signature))
+    # numba's `debug` and `fastmath` change what is compiled (the checks of
+    # numba's Python error model), so they are part of the key.
+    debug, fastmath = _options(kernel)
+    key = (id(fn), str(signature), debug, fastmath)
     recorder.functions.append(fn)
     module = recorder.compiled.get(key)
     if module is None:
         try:
-            module = simt.compile_python(fn, signature)
+            module = simt.compile_python(fn, signature, debug=debug, fastmath=fastmath)
         except FrontendError as error:
             module = error
             record["compile"] = f"rejected: {error}"
@@ -271,6 +319,119 @@ def _compile(
     record["compile"] = "ok"
     record["ptx"] = _assemble(module, key, recorder)
     return module
+
+
+def _compile_eagerly(kernel: Any) -> None:
+    """numba compiles a kernel declared with a signature at once
+    (`cuda.jit("void(float32[:])")(f)`) and raises its `TypingError` there;
+    simt does the same where the test expects that error."""
+    recorder = RECORDER
+    assert recorder is not None
+    record: dict[str, Any] = {
+        "kind": "launch",
+        "module": recorder.module,
+        "test": recorder.test,
+        "kernel": _kernel_id(kernel.fn),
+        "eager": True,
+    }
+    _compile(kernel, (), record, recorder)
+    _surface_rejection(record, recorder)
+    recorder.launched.append(json.dumps(record["kernel"], sort_keys=True))
+    recorder.write(record)
+
+
+def _surface_rejection(record: dict[str, Any], recorder: Recorder) -> None:
+    """Raises simt's rejection of the kernel as numba's `TypingError` when the
+    test expects one where it compiles or launches the kernel (`with
+    self.assertRaises(TypingError)`); the record says so (`typing_error`).
+    Elsewhere a rejected kernel runs on numba's simulator, so that the test
+    reaches its later launches."""
+    compiled = record.get("compile", "")
+    if not compiled.startswith("rejected: "):
+        return
+    expected = _expected_typing_error()
+    if expected is None:
+        return
+    record["typing_error"] = True
+    recorder.launched.append(json.dumps(record["kernel"], sort_keys=True))
+    recorder.write(record)
+    raise expected(compiled.removeprefix("rejected: "))
+
+
+_ASSERT_RAISES = ("assertRaises", "assertRaisesRegex")
+
+
+def _expected_typing_error() -> type[Exception] | None:
+    """numba's `TypingError` class that the running test expects here: the
+    code of the test module on the stack is inside `with
+    self.assertRaises(E)` or `assertRaisesRegex(E, ...)` where E is numba's
+    `TypingError` (numba-cuda has two, `numba.core.errors` and
+    `numba.cuda.core.errors`) or a base class of one. None when no such
+    `with` encloses the call."""
+    recorder = RECORDER
+    module = sys.modules.get(recorder.module) if recorder is not None else None
+    path = getattr(module, "__file__", None)
+    frame = sys._getframe(1)  # pyright: ignore[reportPrivateUsage]
+    while frame is not None:
+        if path is not None and frame.f_code.co_filename == path:
+            for expected in _expected_errors(path, frame):
+                found = _typing_error_of(expected)
+                if found is not None:
+                    return found
+        frame = frame.f_back
+    return None
+
+
+def _expected_errors(path: str, frame: types.FrameType) -> Iterator[Any]:
+    """The exception classes of the `assertRaises` blocks around the line
+    `frame` runs in the file `path`."""
+    for block in _with_blocks(path):
+        if not block.body[0].lineno <= frame.f_lineno <= (block.end_lineno or 0):
+            continue
+        for item in block.items:
+            call = item.context_expr
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Attribute)
+                and call.func.attr in _ASSERT_RAISES
+                and call.args
+            ):
+                continue
+            text = ast.unparse(call.args[0])
+            with contextlib.suppress(Exception):
+                yield eval(text, frame.f_globals, frame.f_locals)
+
+
+_WITH_BLOCKS: dict[str, list[ast.With]] = {}
+
+
+def _with_blocks(path: str) -> list[ast.With]:
+    found = _WITH_BLOCKS.get(path)
+    if found is None:
+        with open(path) as source:
+            tree = ast.parse(source.read())
+        found = [node for node in ast.walk(tree) if isinstance(node, ast.With)]
+        _WITH_BLOCKS[path] = found
+    return found
+
+
+def _typing_error_of(expected: Any) -> type[Exception] | None:
+    """The `TypingError` class that is `expected` or derives from it."""
+    from numba.core.errors import TypingError
+
+    cuda_errors = importlib.import_module("numba.cuda.core.errors")
+    classes = expected if isinstance(expected, tuple) else (expected,)
+    for error in (cuda_errors.TypingError, TypingError):
+        if any(isinstance(c, type) and issubclass(error, c) for c in classes):
+            return error
+    return None
+
+
+def _options(kernel: Any) -> tuple[bool, bool]:
+    """The kernel's numba options `debug` and `fastmath`."""
+    return bool(getattr(kernel, "_debug", False)), bool(
+        getattr(kernel, "_fastmath", False)
+    )
 
 
 def _simulate(
@@ -305,7 +466,7 @@ def _simulate(
     return True
 
 
-def _assemble(module: Any, key: tuple[int, str], recorder: Recorder) -> str:
+def _assemble(module: Any, key: CompileKey, recorder: Recorder) -> str:
     found = recorder.assembled.get(key)
     if found is not None:
         return found
@@ -352,12 +513,57 @@ def _keep_declared_signatures() -> None:
         def wrapper(fn: Any) -> Any:
             kernel = made(fn)
             setattr(kernel, DECLARED, func_or_sig)
+            if _expected_typing_error() is not None:
+                _compile_eagerly(kernel)
             return kernel
 
         return wrapper
 
     api.jit = jit
     numba.cuda.jit = jit  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def _keep_exec_sources() -> None:
+    """`exec(text, ...)` compiles `text` under a file name of its own whose
+    lines `linecache` holds (see the module docstring)."""
+    import builtins
+    import itertools
+    import linecache
+
+    original = builtins.exec
+    numbers = itertools.count()
+
+    def exec_with_source(source: Any, *args: Any, **kwargs: Any) -> None:
+        if isinstance(source, str):
+            name = f"<exec-{next(numbers)}>"
+            lines = source.splitlines(keepends=True)
+            linecache.cache[name] = (len(source), None, lines, name)
+            source = compile(source, name, "exec", dont_inherit=True)
+        original(source, *args, **kwargs)
+
+    builtins.exec = exec_with_source
+
+
+def _compile_rng_init() -> None:
+    """numba-cuda's `init_xoroshiro128p_states_cpu` (host code that makes the
+    states of `create_xoroshiro128p_states`) runs in numba's object mode under
+    the simulator, about 10^3 states a second: the documentation examples
+    make 10^6. Here it and the functions it calls are compiled by numba's CPU
+    JIT in nopython mode, from their own source, as numba does outside the
+    simulator: the same states, computed in about a second."""
+    import numba
+    from numba.core.dispatcher import Dispatcher
+    from numba.cuda import random as rng
+
+    namespace = dict(vars(rng))
+    for name, value in vars(rng).items():
+        if isinstance(value, Dispatcher):
+            py_func = value.py_func
+            rebound = types.FunctionType(
+                py_func.__code__, namespace, name, py_func.__defaults__
+            )
+            namespace[name] = numba.njit(rebound)
+    rng.init_xoroshiro128p_states_cpu = namespace["init_xoroshiro128p_states_cpu"]
 
 
 def _install() -> None:
@@ -375,6 +581,7 @@ def _install() -> None:
     sim_kernel.FakeCUDAKernel.inspect_llvm = _inspect("llvm")  # pyright: ignore[reportAttributeAccessIssue]
     sim_kernel.FakeCUDAKernel.inspect_asm = _inspect("ptx")  # pyright: ignore[reportAttributeAccessIssue]
     _keep_declared_signatures()
+    _cache_hints(kernelapi.FakeCUDAModule)
     swapped = kernelapi.swapped_cuda_module
 
     @contextlib.contextmanager
@@ -395,6 +602,43 @@ def _install() -> None:
     setattr(sim_kernel, "swapped_cuda_module", swap_with_closure)  # noqa: B010
 
 
+def _cache_hints(fake_module: type) -> None:
+    """numba-cuda's cache-hinted loads and stores (`cuda.ldcg(a, i)`,
+    `cuda.stcs(a, i, v)`), which its simulator leaves `None`: as Python
+    functions of the same names, the plain `a[i]` and `a[i] = v`, in the
+    simulator's `cuda` module (so that simt resolves them, also through a
+    variable bound to one, as it resolves numba-cuda's own) and in the
+    module the simulator gives a running kernel."""
+    import numba.cuda
+    from numba.cuda.simulator import api
+
+    from simt.dialects.simt import LOAD_CACHE_HINTS, STORE_CACHE_HINTS
+
+    made: list[Callable[..., Any]] = [_hinted_load(f"ld{h}") for h in LOAD_CACHE_HINTS]
+    made += [_hinted_store(f"st{h}") for h in STORE_CACHE_HINTS]
+    for function in made:
+        for module in (numba.cuda, api):
+            if getattr(module, function.__name__, None) is None:
+                setattr(module, function.__name__, function)
+        setattr(fake_module, function.__name__, staticmethod(function))
+
+
+def _hinted_load(name: str) -> Callable[[Any, Any], Any]:
+    def load(array: Any, index: Any) -> Any:
+        return array[index]
+
+    load.__name__ = load.__qualname__ = name
+    return load
+
+
+def _hinted_store(name: str) -> Callable[[Any, Any, Any], None]:
+    def store(array: Any, index: Any, value: Any) -> None:
+        array[index] = value
+
+    store.__name__ = store.__qualname__ = name
+    return store
+
+
 def _inspect(form: Literal["llvm", "ptx"]) -> Callable[..., Any]:
     """numba's `inspect_llvm` / `inspect_asm` for the simulator's kernels:
     simt's LLVM IR or PTX (`SimtKernel.inspect_llvm`) of what the kernel's
@@ -406,7 +650,7 @@ def _inspect(form: Literal["llvm", "ptx"]) -> Callable[..., Any]:
         assert recorder is not None
         compiled = {
             key: module
-            for (fn, key), module in recorder.compiled.items()
+            for (fn, key, _, _), module in recorder.compiled.items()
             if fn == id(self.fn) and not isinstance(module, Exception)
         }
         if signature is not None:
@@ -494,6 +738,8 @@ def main(module_name: str, out: str) -> None:
     recorder = Recorder(out, module_name)
     RECORDER = recorder
     _install()
+    _compile_rng_init()
+    _keep_exec_sources()
     try:
         module = importlib.import_module(module_name)
     except BaseException as error:

@@ -26,6 +26,14 @@ and launches) gets one outcome:
   (math beyond sqrt/exp/log/floor/ceil, atomics other than add, warp
   shuffles and votes with masks, `cuda.random`, ...);
 * `rejected`: the frontend rejected a part-1 construct (the message names it);
+* `rejected, as numba`: simt rejected the kernel where the test expects
+  numba to reject it (`with self.assertRaises(TypingError)` around the
+  launch, or around `cuda.jit(signature)(f)`, which numba compiles at once),
+  the worker raised simt's rejection as numba's `TypingError`, and the test
+  passed: simt refuses what numba refuses, with a message the test accepts.
+  Not counted as `equal`: nothing ran. A kernel that has other launches
+  too (valid signatures of the same function) takes their outcome: `equal`
+  where they are;
 * `simulator error`, `lowering error`, `crash`: simt failed after compiling.
 
 The report (`numba_suite.json`, `numba_suite.md`) lists every kernel with its
@@ -94,6 +102,10 @@ than add, warp primitives, cuda.random."""
 PART2_CONSTRUCT = "part 2 operations"
 """The construct the worker records for a kernel that uses part 2 of the
 language (`_numba_suite_worker._is_part2`)."""
+
+REJECTED_AS_NUMBA = "rejected, as numba"
+"""The outcome of a kernel that simt rejects where the test expects numba's
+`TypingError` (module docstring)."""
 
 PART1_MATH = ("math.sqrt", "math.exp", "math.log", "math.floor", "math.ceil")
 
@@ -236,7 +248,20 @@ class Kernel:
 
     def outcome(self) -> tuple[str, str]:
         """(outcome, detail) per the module docstring."""
-        for launch in self.launches:
+        as_numba = [launch for launch in self.launches if self._as_numba(launch)]
+        launches = [launch for launch in self.launches if not self._as_numba(launch)]
+        if as_numba and not launches:
+            return REJECTED_AS_NUMBA, rejection_construct(as_numba[0]["compile"])
+        return self._outcome_of(launches)
+
+    def _as_numba(self, launch: dict[str, Any]) -> bool:
+        """Whether simt's rejection of this launch reached the test as numba's
+        `TypingError` and the test, expecting it, passed."""
+        test = self.tests.get(launch["test"], {})
+        return bool(launch.get("typing_error")) and test.get("outcome") == "pass"
+
+    def _outcome_of(self, launches: list[dict[str, Any]]) -> tuple[str, str]:
+        for launch in launches:
             compile_result = launch.get("compile", "")
             if compile_result.startswith("crash"):
                 return "crash", compile_result
@@ -244,14 +269,14 @@ class Kernel:
                 construct = rejection_construct(compile_result)
                 kind = "needs part 2" if needs_part2(construct) else "rejected"
                 return kind, construct
-        for launch in self.launches:
+        for launch in launches:
             if launch.get("simulate", "ok") != "ok":
                 return "simulator error", launch["simulate"]
-        for launch in self.launches:
+        for launch in launches:
             verdict = self._verdict(launch)
             if verdict is not None:
                 return verdict
-        for launch in self.launches:
+        for launch in launches:
             if launch.get("ptx", "ok") != "ok":
                 return "lowering error", launch["ptx"]
         return "equal", ""
@@ -406,6 +431,9 @@ def markdown(summary: dict[str, Any]) -> str:
         f"sm_70/80/90: {summary['assembled']}; simulated equal to the reference: "
         f"{summary['outcomes'].get('equal', 0)}; wrong outputs: "
         f"{summary['outcomes'].get('wrong', 0)}",
+        f"- kernels rejected as numba rejects them (the test expects numba's "
+        f"TypingError, got simt's rejection as one, and passed; not counted as "
+        f"equal): {summary['outcomes'].get(REJECTED_AS_NUMBA, 0)}",
         f"- kernels found (functions decorated as kernels in the test files): "
         f"{summary['kernels_found_statically']}",
         f"- kernels launched by the suite (each specialization and launch run by simt): "

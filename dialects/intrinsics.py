@@ -13,7 +13,8 @@ this module keeps them apart from the core ops. Three families:
 * **Warp and block primitives**: shuffles (`simt.shfl`), votes with a member
   mask (`simt.vote_sync`), `simt.match_any` / `simt.match_all`,
   `simt.activemask`, `simt.lanemask_lt`, `simt.syncwarp`,
-  `simt.barrier_reduce` (`syncthreads_count/and/or`), `simt.fence`
+  `simt.barrier_reduce` (`syncthreads_count/and/or`), `simt.grid_barrier`
+  (`cuda.cg.this_grid().sync()`), `simt.fence`
   (`threadfence*`) and `simt.brev`.
 
 The member mask of a `_sync` op names the lanes that take part (bit i is
@@ -697,6 +698,38 @@ class BarrierReduceOp(IRDLOperation):
         )
 
 
+@irdl_op_definition
+class GridBarrierOp(IRDLOperation):
+    """Grid-wide barrier (numba-cuda's `cuda.cg.this_grid().sync()`, CUDA's
+    `grid.sync()`): no thread of the launch passes it before every live thread
+    of every block has reached it, and the global-memory writes of all of them
+    before it are visible to all of them after it.
+
+    Every live thread of the grid must reach the same grid barrier; one under
+    divergent control flow is undefined behaviour on the GPU (the simulator
+    faults), so, like `simt.barrier`, it is convergent and no pass may move it
+    across divergent control flow. Threads that have returned do not take
+    part. All blocks of the grid must be resident at once (CUDA requires a
+    cooperative launch); the simulator runs them as one wave.
+
+    Example: `simt.grid_barrier`
+    """
+
+    name = "simt.grid_barrier"
+
+    assembly_format = "attr-dict"
+
+    traits = traits_def(
+        Synchronizes(),
+        DivergenceTrait(Divergence.UNIFORM),
+        Convergent(),
+        CostClass(OpKind.BARRIER),
+    )
+
+    def __init__(self):
+        super().__init__()
+
+
 class FenceScope(StrEnum):
     """The threads a `simt.fence` orders memory accesses for."""
 
@@ -775,6 +808,7 @@ INTRINSIC_OPS: tuple[type[Operation], ...] = (
     LaneMaskLtOp,
     SyncWarpOp,
     BarrierReduceOp,
+    GridBarrierOp,
     FenceOp,
     BitReverseOp,
 )

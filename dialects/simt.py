@@ -254,6 +254,21 @@ BRANCH_ATTR = "simt.branch"
 LOOP_INFO_ATTR = "simt.loop_info"
 """Discardable attribute on a loop op or loop header terminator: `LoopInfoAttr`."""
 
+CACHE_HINT_ATTR = "simt.cache_hint"
+"""Discardable attribute on a `memref.load` or `memref.store` of global memory:
+a `StringAttr` naming PTX's cache operator (`"cg"`: `ld.global.cg`), as
+numba-cuda's `cuda.ldcg(a, i)` / `cuda.stcs(a, i, v)` ask for it. The hint
+changes where the data is cached, never the value read or written: the
+simulator ignores it and the lowering emits the hinted instruction.
+
+Example: `%v = memref.load %a[%i] {simt.cache_hint = "cg"} : memref<?xf32>`."""
+
+LOAD_CACHE_HINTS = ("ca", "cg", "cs", "lu", "cv")
+"""The cache operators of `ld.global` (PTX ISA, "Cache Operators")."""
+
+STORE_CACHE_HINTS = ("cg", "cs", "wb", "wt")
+"""The cache operators of `st.global` that numba-cuda offers."""
+
 
 @irdl_attr_definition
 class LoopInfoAttr(ParametrizedAttribute):

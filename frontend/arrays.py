@@ -49,7 +49,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,7 +72,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from simt.dialects import simt
 from simt.dialects.simt import MemorySpace, MemorySpaceAttr
-from simt.frontend import reductions
+from simt.frontend import enums, reductions
 from simt.frontend.expressions import ExpressionCompiler
 from simt.frontend.objects import (
     ArrayValue,
@@ -200,6 +200,9 @@ class ArrayCompiler(ExpressionCompiler):
             return self.tuple_item(node, base, self._tuple_index(node.slice))
         if isinstance(base, RangeValue):
             return self._range_item(node, base, self.scalar(node.slice))
+        enum_class = enums.enum_class(base)
+        if enum_class is not None:
+            return enums.item(self, node, enum_class, self.expr(node.slice))
         raise self.unsupported(
             node, "subscript", f"cannot index a value of type {describe_value(base)}"
         )
@@ -326,24 +329,39 @@ class ArrayCompiler(ExpressionCompiler):
             )
         else:
             number = self.ops.convert(self.as_scalar(node, value), view.type.dtype)
-        self._fill_loops(node, view, number, [])
+        self.element_loops(
+            view, lambda indices: self.store_element(node, view, indices, number)
+        )
 
-    def _fill_loops(
-        self, node: ast.AST, view: ArrayValue, number: Value, indices: list[SSAValue]
+    def element_loops(
+        self,
+        array: ArrayValue,
+        body: Callable[[list[SSAValue]], None],
+        order: Layout = "C",
     ) -> None:
-        dim = len(indices)
-        if dim == view.type.ndim:
-            self.store_element(node, view, indices, number)
-            return
-        extent = self.ops.value(memref.DimOp(view.value, self.ops.index_const(dim)))
-        body = Block(arg_types=[IndexType()])
-        outer = self.block
-        self.block = body
-        self._fill_loops(node, view, number, [*indices, body.args[0]])
-        self.ops.add(scf.YieldOp())
-        self.block = outer
-        zero, one = self.ops.index_const(0), self.ops.index_const(1)
-        self.ops.add(scf.ForOp(zero, extent, one, [], body))
+        """An `scf.for` nest over every element of `array`: `body` builds the
+        innermost loop's body from the element's indices (one `index` per
+        dimension, in dimension order). The outermost loop runs over the
+        first dimension for `order` "C", over the last for "F"."""
+        ndim = array.type.ndim
+        extents = [
+            self.ops.value(memref.DimOp(array.value, self.ops.index_const(dim)))
+            for dim in range(ndim)
+        ]
+        nesting = range(ndim) if order != "F" else range(ndim - 1, -1, -1)
+        loops: list[tuple[Block | None, Block, SSAValue]] = []
+        indices: dict[int, SSAValue] = {}
+        for dim in nesting:
+            inner = Block(arg_types=[IndexType()])
+            loops.append((self.block, inner, extents[dim]))
+            indices[dim] = inner.args[0]
+            self.block = inner
+        body([indices[dim] for dim in range(ndim)])
+        for parent, inner, extent in reversed(loops):
+            self.ops.add(scf.YieldOp())
+            self.block = parent
+            zero, one = self.ops.index_const(0), self.ops.index_const(1)
+            self.ops.add(scf.ForOp(zero, extent, one, [], inner))
 
     def _check_rank(
         self, node: ast.AST, array: ArrayValue, parts: Sequence[object]

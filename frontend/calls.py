@@ -36,7 +36,7 @@ from xdsl.dialects import math
 from xdsl.ir import SSAValue
 
 from simt.dialects import simt
-from simt.frontend import intrinsics, overloads, reductions
+from simt.frontend import intrinsics, numba_lowerings, overloads, reductions
 from simt.frontend.arrays import ArrayCompiler
 from simt.frontend.intrinsics import intrinsic_handler
 from simt.frontend.objects import (
@@ -101,7 +101,7 @@ class CallCompiler(ArrayCompiler):
             return self._cast(node, dtype)
         number = _complex_named(callee)
         if number is not None:
-            return self._complex_cast(node, number)
+            return self._complex_cast(node, number, callee.obj is complex)
         if isinstance(callee.obj, BoundReduction):
             self.expect_args(node, 0)
             return self.reduction(node, callee.obj.name, callee.obj.array)
@@ -114,6 +114,13 @@ class CallCompiler(ArrayCompiler):
         if self.is_device_function(callee.obj):
             return self.inline_call(node, callee.obj)
         shown = callee.path or ast.unparse(node.func)
+        if _is_gufunc(callee.obj):
+            raise self.unsupported(
+                node,
+                f"call to {shown}",
+                f"Untyped global name '{shown}': numba-cuda types no call of a "
+                "generalized ufunc in a kernel; launch it from the host",
+            )
         raise self.unsupported(node, f"call to {shown}", "not a supported function")
 
     def builtin_call(self, node: ast.Call, name: str) -> Value:
@@ -132,7 +139,7 @@ class CallCompiler(ArrayCompiler):
     @abstractmethod
     def inline_with(
         self,
-        node: ast.Call,
+        node: ast.AST,
         function: object,
         positional: Sequence[Value],
         keywords: Mapping[str, Value] | None = None,
@@ -147,6 +154,11 @@ class CallCompiler(ArrayCompiler):
 
     def popc(self, node: ast.Call, value: Scalar) -> Scalar:
         return intrinsics.popc(self, node, value)
+
+    def complex_power(
+        self, node: ast.AST, a: ComplexValue, b: ComplexValue
+    ) -> ComplexValue:
+        return numba_lowerings.complex_power(self, node, a, b)
 
     def _overloaded_call(self, node: ast.Call, function: object) -> Value:
         """A call to a function with numba `@overload`s: the implementation
@@ -482,7 +494,7 @@ class CallCompiler(ArrayCompiler):
 
     def full_vote(self, node: ast.Call, path: str) -> Scalar:
         """`cuda.any_sync/all_sync/ballot_sync(0xffffffff, p)`: a vote of the warp."""
-        predicate = self.ops.truthy(self.scalar(node.args[1]))
+        predicate = intrinsics.vote_predicate(self, node.args[1], path)
         op = _VOTES[path](predicate.value)
         return self.ops.scalar(op, INT32 if path == "cuda.ballot_sync" else BOOL)
 
@@ -567,16 +579,42 @@ class CallCompiler(ArrayCompiler):
         value = self.expr(node)
         return _complex_named(value) if isinstance(value, StaticValue) else None
 
-    def _complex_cast(self, node: ast.Call, number: ComplexType) -> ComplexValue:
-        """`complex(x)`, `complex(re, im)`, `np.complex64(x)`, `numba.complex128(x)`."""
-        if node.keywords or not 1 <= len(node.args) <= 2:
+    def _complex_cast(
+        self, node: ast.Call, number: ComplexType, builtin: bool
+    ) -> ComplexValue:
+        """`complex(x)`, `complex(re, im)`, `complex(*pair)`, `np.complex64(x)`,
+        `numba.complex128(x)`. The builtin's type is numba's: complex64 for
+        float32 parts (`complex(x)` of a float32, `complex(re, im)` of two),
+        else complex128."""
+        args = self._complex_arguments(node)
+        if builtin:
+            single = [isinstance(a, Scalar) and a.type.name == "float32" for a in args]
+            number = COMPLEX_NAMES["complex64" if all(single) else "complex128"]
+        if len(args) == 1:
+            return self.as_complex(node, args[0], number)
+        real, imag = (
+            self.ops.convert(self.as_scalar(node, a), number.part) for a in args
+        )
+        return ComplexValue(real, imag, number)
+
+    def _complex_arguments(self, node: ast.Call) -> list[Value]:
+        """The 1 or 2 arguments of a complex cast, a starred tuple expanded."""
+        args: list[Value] = []
+        for arg in node.args:
+            if not isinstance(arg, ast.Starred):
+                args.append(self.expr(arg))
+                continue
+            value = self.expr(arg.value)
+            if not isinstance(value, TupleValue):
+                raise self.error(
+                    arg, f"expected a tuple after '*', found {describe_value(value)}"
+                )
+            args.extend(value.items)
+        if node.keywords or not 1 <= len(args) <= 2:
             raise self.error(
                 node, f"{ast.unparse(node.func)}() expects 1 or 2 positional arguments"
             )
-        if len(node.args) == 1:
-            return self.as_complex(node, self.expr(node.args[0]), number)
-        real, imag = (self.ops.convert(self.scalar(a), number.part) for a in node.args)
-        return ComplexValue(real, imag, number)
+        return args
 
     def _dtype(self, node: ast.expr) -> ScalarType:
         value = self.expr(node)
@@ -601,6 +639,15 @@ class CallCompiler(ArrayCompiler):
     @abstractmethod
     def site_key(self, node: ast.AST) -> tuple[int, int]:
         """Identifies an allocation site across inlined copies (statements.py)."""
+
+
+def _is_gufunc(obj: object) -> bool:
+    """Whether `obj` is a numba-cuda generalized ufunc (`@guvectorize(...,
+    target="cuda")`), which numba-cuda's typing does not know in a kernel."""
+    return any(
+        cls.__name__ == "GeneralizedUFunc" and cls.__module__.startswith("numba")
+        for cls in type(obj).__mro__
+    )
 
 
 def _complex_named(value: StaticValue) -> ComplexType | None:

@@ -45,6 +45,8 @@ def compile_python(
     name: str | None = None,
     *,
     source: str | None = None,
+    debug: bool = False,
+    fastmath: bool = False,
 ) -> ModuleOp:
     """Compiles one numba.cuda-style kernel into a verified module with one kernel.
 
@@ -56,6 +58,15 @@ def compile_python(
     constants hoisted and shared, no duplicate or dead pure ops). `signature` is numba's: a string such as
     `"void(int32[:], float32[:, ::1], int64)"` or numba type objects. Raises
     `FrontendError` ("file:line:col: message") for what it cannot compile.
+
+    `debug` and `fastmath` are numba-cuda's `cuda.jit` options. With `debug`
+    the kernel follows numba's Python error model, as numba-cuda compiles it
+    under `debug=True`: a division or modulo by zero raises
+    `ZeroDivisionError` and a run-time tuple index out of range `IndexError`
+    (the lane leaves the kernel; `simt.raise`), except a float32 `/` under
+    `fastmath`, which numba computes with `div.approx`. Without `debug`
+    nothing is checked (numba's NumPy error model: `x / 0.0` is `inf`).
+    numba-cuda has no array bounds checking (`boundscheck` is refused).
     """
     if isinstance(py_func_or_source, str):
         fn_source = text_function(py_func_or_source, name, "<string>")
@@ -63,7 +74,7 @@ def compile_python(
     else:
         fn_source = _object_source(py_func_or_source, source)
         kernel_name = name if name is not None else fn_source.tree.name
-    context = CompileContext()
+    context = CompileContext(debug=debug, fastmath=fastmath)
     kernel = _compile(fn_source, signature, kernel_name, fn_source.tree, context)
     module = ModuleOp([*context.module.globals, kernel])
     tidy(module)

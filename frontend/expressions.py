@@ -19,6 +19,7 @@ operands on the right are evaluated inside an `scf.if` (in conditions of
 from __future__ import annotations
 
 import ast
+import enum
 import math as pymath
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -29,16 +30,18 @@ from xdsl.dialects import arith, scf
 from xdsl.ir import Block, Region
 
 from simt.dialects import simt
+from simt.frontend import enums
 from simt.frontend.errors import FrontendError, SourceLocator
 from simt.frontend.intrinsics import (
     POWER_CUTOFF,
     constant_power,
-    float_function,
     power,
 )
+from simt.frontend.joins import JoinError, JoinPlan, Slot
 from simt.frontend.objects import (
     ArrayValue,
     ComplexValue,
+    EnumValue,
     RangeValue,
     RecordArrayValue,
     RecordValue,
@@ -249,6 +252,8 @@ class ExpressionCompiler(ABC):
         """`value` as a scalar (a static number becomes a constant)."""
         if isinstance(value, Scalar):
             return value
+        if isinstance(value, EnumValue):
+            return enums.as_scalar(self, node, value)
         if isinstance(value, StaticValue):
             constant = self.static_number(value)
             if constant is not None:
@@ -268,8 +273,11 @@ class ExpressionCompiler(ABC):
         )
 
     def static_number(self, value: StaticValue) -> int | float | bool | None:
-        """The Python or numpy number a static value holds, else None."""
+        """The Python or numpy number a static value holds, else None (an
+        `IntEnum` member is an enum member, not a number)."""
         obj = value.obj
+        if isinstance(obj, enum.Enum):
+            return None
         if isinstance(obj, np.generic) and obj.dtype.kind in "biuf":
             return obj.item()
         if isinstance(obj, bool | int | float):
@@ -313,11 +321,14 @@ class ExpressionCompiler(ABC):
 
     def materialize(self, node: ast.AST, value: StaticValue) -> Value:
         """A static value as the kernel sees it: numbers become constants,
-        tuples of them tuples of constants, numpy arrays constant arrays."""
+        tuples of them tuples of constants, numpy arrays constant arrays,
+        enum members enum values."""
         number = self.static_number(value)
         if number is not None:
             return self.ops.const(number, python_constant_type(number))
         obj = value.obj
+        if isinstance(obj, enum.Enum):
+            return enums.member(self, node, obj)
         if isinstance(obj, complex):
             return self.complex_constant(obj, COMPLEX128)
         if isinstance(obj, np.complexfloating):
@@ -442,7 +453,7 @@ class ExpressionCompiler(ABC):
         if kind is ast.Div:
             return self._complex_divide(a, b)
         if kind is ast.Pow:
-            return self._complex_power(node, a, b)
+            return self.complex_power(node, a, b)
         symbol = _OPERATOR_SYMBOLS.get(kind, kind.__name__)
         raise self.unsupported(
             node,
@@ -488,50 +499,12 @@ class ExpressionCompiler(ABC):
             ops.select(by_real, real1, real2), ops.select(by_real, imag1, imag2), a.type
         )
 
-    def _complex_power(
+    @abstractmethod
+    def complex_power(
         self, node: ast.AST, a: ComplexValue, b: ComplexValue
     ) -> ComplexValue:
-        """`a ** b` (also `pow(a, b)` and `**=`) as numba-cuda computes it:
-        `cpow_internal` of `numba/cuda/mathimpl.py` (CPython's `_Py_c_pow`)
-        in the parts' precision, its branches as selects (every op is pure)."""
-        ops = self.ops
-        t = a.type
-        zero = ops.zero(t.part)
-
-        def mul(x: Scalar, y: Scalar) -> Scalar:
-            return ops.binary(ast.Mult, x, y)
-
-        def is_zero(x: Scalar) -> Scalar:
-            return ops.compare(ast.Eq, x, zero)
-
-        vabs = float_function(self, "hypot", [a.real, a.imag])
-        length = float_function(self, "pow", [vabs, b.real])
-        at = float_function(self, "atan2", [a.imag, a.real])
-        phase = mul(at, b.real)
-        has_imag = ops.not_(is_zero(b.imag))
-        exp = float_function(self, "exp", [mul(at, b.imag)])
-        length = ops.select(has_imag, ops.binary(ast.Div, length, exp), length)
-        log = float_function(self, "log", [vabs])
-        phase = ops.select(
-            has_imag, ops.binary(ast.Add, phase, mul(b.imag, log)), phase
-        )
-        # len * (cty(cos(phase)) + cty(sin(phase) * cty(1j))), operation by operation
-        unit = self.complex_constant(1j, t)
-        sine = float_function(self, "sin", [phase])
-        rotated = self.complex_binary(node, ast.Mult, sine, unit)
-        cosine = float_function(self, "cos", [phase])
-        general = self.complex_binary(
-            node, ast.Mult, length, self.complex_binary(node, ast.Add, cosine, rotated)
-        )
-        one = self.complex_constant(1, t)
-        zero_power = ops.scalar(_and(is_zero(b.real), is_zero(b.imag)), BOOL)
-        zero_base = ops.scalar(_and(is_zero(a.real), is_zero(b.real)), BOOL)
-
-        def pick(part: str) -> Scalar:
-            chosen = ops.select(zero_base, zero, getattr(general, part))
-            return ops.select(zero_power, getattr(one, part), chosen)
-
-        return ComplexValue(pick("real"), pick("imag"), t)
+        """`a ** b` (also `pow(a, b)` and `**=`) of complex numbers of one
+        type: numba-cuda's implementation, inlined (`numba_lowerings.py`)."""
 
     def complex_compare(
         self, node: ast.AST, kind: type[ast.cmpop], left: Value, right: Value
@@ -568,7 +541,21 @@ class ExpressionCompiler(ABC):
         sig = self.resolve_binary(node, kind, left.type, right.type)
         a = self.ops.convert(self.ops.convert(left, sig.args[0]), sig.result)
         b = self.ops.convert(self.ops.convert(right, sig.args[1]), sig.result)
+        self.check_divisor(node, kind, sig.args[1], b)
         return self.ops.binary(kind, a, b)
+
+    @abstractmethod
+    def check_divisor(
+        self, node: ast.AST, kind: type[ast.operator], operands: ScalarType, b: Scalar
+    ) -> None:
+        """Where numba's Python error model (`debug=True`) raises on a zero
+        divisor `b` of `operands`, adds that check (statements.py)."""
+
+    @abstractmethod
+    def check_tuple_index(self, node: ast.AST, position: Scalar, length: int) -> None:
+        """Where numba's Python error model raises on a run-time tuple index
+        out of range (`position` after wraparound), adds that check
+        (statements.py)."""
 
     def resolve_binary(
         self,
@@ -682,6 +669,8 @@ class ExpressionCompiler(ABC):
         right = self.expr(node.comparators[index])
         if kind in (ast.In, ast.NotIn):
             result = self._contains(node, left, right, kind is ast.NotIn)
+        elif isinstance(left, EnumValue) or isinstance(right, EnumValue):
+            result = enums.compare(self, node, kind, left, right)
         elif kind in (ast.Is, ast.IsNot) and isinstance(left, StaticValue):
             result = self._identity(node, left, right, kind is ast.IsNot)
         elif (
@@ -713,12 +702,17 @@ class ExpressionCompiler(ABC):
                 "operator in",
                 f"only membership in a tuple is supported, found {describe_value(seq)}",
             )
-        needle = self.as_scalar(node, item)
         found: Scalar = self.ops.const(False, BOOL)
         for element in seq.items:
-            equal = self.compare_pair(
-                node, ast.Eq, needle, self.as_scalar(node, element)
-            )
+            if isinstance(item, EnumValue) or isinstance(element, EnumValue):
+                equal = enums.compare(self, node, ast.Eq, item, element)
+            else:
+                equal = self.compare_pair(
+                    node,
+                    ast.Eq,
+                    self.as_scalar(node, item),
+                    self.as_scalar(node, element),
+                )
             found = self.ops.scalar(_or(found, equal), BOOL)
         return self.ops.not_(found) if negate else found
 
@@ -821,12 +815,45 @@ class ExpressionCompiler(ABC):
         op = scf.IfOp(cond.value, [result.ir], Region(first), Region(second))
         return self.ops.scalar(op, result)
 
-    def _ifexp(self, node: ast.IfExp) -> Scalar:
+    def _ifexp(self, node: ast.IfExp) -> Value:
         cond = self.condition(node.test)
         then, other = Block(), Block()
-        then_value = self.in_block(then, lambda: self.scalar(node.body))
-        other_value = self.in_block(other, lambda: self.scalar(node.orelse))
-        return self._if_value(cond, (then, then_value), (other, other_value))
+        then_value = self.in_block(then, lambda: self.expr(node.body))
+        other_value = self.in_block(other, lambda: self.expr(node.orelse))
+        if _joined_as_values(then_value) or _joined_as_values(other_value):
+            return self._if_join(node, cond, (then, then_value), (other, other_value))
+        then_scalar = self.in_block(then, lambda: self.as_scalar(node.body, then_value))
+        other_scalar = self.in_block(
+            other, lambda: self.as_scalar(node.orelse, other_value)
+        )
+        return self._if_value(cond, (then, then_scalar), (other, other_scalar))
+
+    def _if_join(
+        self,
+        node: ast.IfExp,
+        cond: Scalar,
+        then: tuple[Block, Value],
+        other: tuple[Block, Value],
+    ) -> Value:
+        """`a if c else b` for values that are not numbers (enum members,
+        tuples, complex numbers): joined leaf by leaf as a variable is."""
+        try:
+            plan = JoinPlan((Slot.of("if-else", [then[1], other[1]]),))
+        except JoinError:
+            raise self.error(
+                node,
+                "the branches of 'x if c else y' have incompatible values: "
+                f"{describe_value(then[1])} and {describe_value(other[1])}",
+            ) from None
+        for block, value in (then, other):
+            yielded = self.in_block(
+                block, lambda v=value: plan.values({"if-else": v}, self.ops)
+            )
+            self.in_block(block, lambda y=yielded: self.ops.add(scf.YieldOp(*y)))
+        types = [t.ir for t in plan.types]
+        op = scf.IfOp(cond.value, types, Region(then[0]), Region(other[0]))
+        self.ops.add(op)
+        return plan.bind(op.results, self.ops)["if-else"]
 
     # -- tuples ---------------------------------------------------------------
 
@@ -870,6 +897,7 @@ class ExpressionCompiler(ABC):
         negative = self.ops.compare(ast.Lt, position, self.ops.zero(INT64))
         wrapped = self.ops.binary(ast.Add, position, length)
         position = self.ops.select(negative, wrapped, position)
+        self.check_tuple_index(node, position, len(items))
         result = converted[-1]
         for k in range(len(converted) - 2, -1, -1):
             hit = self.ops.compare(ast.Eq, position, self.ops.const(k, INT64))
@@ -884,6 +912,8 @@ class ExpressionCompiler(ABC):
             return self.array_attribute(node, base, node.attr)
         if isinstance(base, ComplexValue):
             return self.complex_attribute(node, base, node.attr)
+        if isinstance(base, EnumValue):
+            return enums.attribute(self, node, base, node.attr)
         if isinstance(base, RecordArrayValue):
             return self.record_array_attribute(node, base, node.attr)
         if isinstance(base, RecordValue):
@@ -1014,6 +1044,12 @@ class ExpressionCompiler(ABC):
         for value in values[1:]:
             result = unify(result, value.type)
         return result
+
+
+def _joined_as_values(value: Value) -> bool:
+    """Whether `x if c else y` joins `value` leaf by leaf (enum members,
+    tuples, complex numbers) rather than as one number."""
+    return isinstance(value, EnumValue | TupleValue | ComplexValue)
 
 
 def _is_bitwise(kind: type[ast.AST]) -> bool:

@@ -42,17 +42,26 @@ numba-cuda's own templates say (`cudadecl.py`, `intrinsics.py`):
   loop (17 steps; above 0x10000 `math.pow`), a float exponent is `pow`;
 * `math.frexp(x)`/`math.modf(x)` return tuples (float, int32) / (float, float).
 
+* `cmath.*` is numba-cuda's Python implementation of each function, inlined
+  with numba's typing (`cmath_functions.py`);
 * `round(x, ndigits)` of a float32/float64 is numba-cuda's `round_ndigits`
   (CPython's fallback algorithm: `round(2.675, 2)` is 2.68), inlined from
   `rounding.py`; `x.bit_count()` of an integer is `cuda.popc(x)`;
 * `cuda.fp16.*` (`hadd` ... `hdiv`, `hfma`, `hneg`, `habs`, `hmax`, `hmin`,
   comparisons, `hsin` ... `hrint`, `hrcp`) on float16 (`_fp16`).
+* numpy's ufuncs (`UFUNCS`): the loop numba's `ufunc_find_matching_loop`
+  picks (`ufunc_loop`) and one element computed by it (`ufunc_element`),
+  for numbers here and for every element of arrays in `ufunc_arrays.py`
+  (`np.sin(x, out)`).
 
 Not supported, each a located error: `pow(a, b, m)`,
 libdevice functions that take pointers (`sincos`, `frexp`, ...), fast-math
-variants without an op (`fast_*`, `*_rn` conversions, ...), and cooperative
-groups (`cuda.cg`: grid-wide synchronization needs a cooperative launch,
-which neither the simulator nor the lowering models).
+variants without an op (`fast_*`, `*_rn` conversions, ...), and the
+parts of `cuda.cg` that numba-cuda lacks (`this_thread_block`, ...).
+
+Cooperative groups: `cuda.cg.this_grid()` is a static value (`GRID_GROUP`)
+and its `sync()` a `simt.grid_barrier`, whether spelled `g = ...; g.sync()`
+or `cuda.cg.this_grid().sync()`.
 """
 
 from __future__ import annotations
@@ -62,26 +71,39 @@ import math as pymath
 import re
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from xdsl.dialects import arith, math
+from xdsl.dialects import arith, math, memref
+from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Operation
 
 from simt.dialects import intrinsics as ops
 from simt.dialects import simt
-from simt.frontend import rounding
+from simt.dialects.simt import MemorySpace
+from simt.frontend import cmath_functions, rounding
 from simt.frontend.intrinsics_typing import libdevice_signature, resolve_intrinsic
-from simt.frontend.objects import ArrayValue, StaticValue, TupleValue, Value
+from simt.frontend.objects import (
+    ArrayValue,
+    ComplexValue,
+    StaticValue,
+    TupleValue,
+    Value,
+    describe_value,
+)
 from simt.frontend.types import (
     BOOL,
     BY_NAME,
+    COMPLEX_NAMES,
     FLOAT16,
     FLOAT32,
     FLOAT64,
     INT32,
     INT64,
+    UINT8,
     UINT32,
     UINT64,
+    ComplexType,
     ScalarType,
 )
 from simt.frontend.typing import Signature, resolve
@@ -556,8 +578,25 @@ def _mask(c: CallCompiler, node: ast.expr) -> Scalar:
     return c.ops.convert(_integer(c, node, "member mask"), INT32)
 
 
-def _predicate(c: CallCompiler, node: ast.expr) -> Scalar:
-    return c.ops.truthy(_integer(c, node, "or bool predicate"))
+def vote_mask(c: CallCompiler, node: ast.expr, path: str) -> Scalar:
+    """A vote's member mask, an integer (not bool) as numba-cuda's
+    `vote_sync_intrinsic` requires, truncated to int32."""
+    value = c.scalar(node)
+    if not value.type.is_int:
+        raise c.error(node, f"{path}: Mask type must be an integer. Got {value.type}")
+    return c.ops.convert(value, INT32)
+
+
+def vote_predicate(c: CallCompiler, node: ast.expr, path: str) -> Scalar:
+    """A vote's predicate, an integer or bool as numba-cuda's
+    `vote_sync_intrinsic` requires, as `!= 0`."""
+    value = c.scalar(node)
+    if not value.type.is_integral:
+        raise c.error(
+            node,
+            f"{path}: Predicate must be an integer or boolean. Got {value.type}",
+        )
+    return c.ops.truthy(value)
 
 
 _SHUFFLES = {
@@ -602,8 +641,8 @@ def _vote(c: CallCompiler, node: ast.Call, path: str) -> Value:
     )
     if full and name != "eq_sync":
         return c.full_vote(node, f"cuda.{name}")
-    mask = _mask(c, mask_node)
-    predicate = _predicate(c, node.args[1])
+    mask = vote_mask(c, mask_node, path)
+    predicate = vote_predicate(c, node.args[1], path)
     op = ops.VoteSyncOp(_VOTES[name], mask.value, predicate.value)
     return c.ops.scalar(op, INT32 if name == "ballot_sync" else BOOL)
 
@@ -834,7 +873,7 @@ def _sad(
 
 
 # ---------------------------------------------------------------------------
-# numpy's math ufuncs on scalars (`np.sqrt(x)`, `np.arctan2(y, x)`)
+# numpy's ufuncs (`np.sqrt(x)`, `np.arctan2(y, x)`, `np.sin(x, out)`)
 # ---------------------------------------------------------------------------
 
 _UFUNC_FLOAT_UNARY = {
@@ -858,62 +897,157 @@ _UFUNC_ARITHMETIC: dict[str, type[ast.operator]] = {
     "remainder": ast.Mod,
     "mod": ast.Mod,
 }
+_UFUNC_BITWISE: dict[str, type[ast.operator]] = {
+    "bitwise_and": ast.BitAnd,
+    "bitwise_or": ast.BitOr,
+    "bitwise_xor": ast.BitXor,
+}
+_UFUNC_COMPARISONS: dict[str, type[ast.cmpop]] = {
+    "greater": ast.Gt,
+    "greater_equal": ast.GtE,
+    "less": ast.Lt,
+    "less_equal": ast.LtE,
+    "equal": ast.Eq,
+    "not_equal": ast.NotEq,
+}
+_UFUNC_LOGICAL: dict[str, type[Operation]] = {
+    "logical_and": arith.AndIOp,
+    "logical_or": arith.OrIOp,
+    "logical_xor": arith.XOrIOp,
+}
 _UFUNC_EXTREMES = {"maximum", "minimum", "fmax", "fmin"}
 _UFUNC_OTHER_UNARY = {
     "negative", "positive", "square", "reciprocal", "deg2rad", "rad2deg",
-    "radians", "degrees", "isnan", "isinf", "isfinite",
+    "radians", "degrees", "isnan", "isinf", "isfinite", "invert",
+    "bitwise_not", "logical_not",
 }  # fmt: skip
+_UFUNC_COMPLEX_UNARY = {
+    "sin": "sin", "cos": "cos", "tan": "tan", "arcsin": "asin",
+    "arccos": "acos", "arctan": "atan", "sinh": "sinh", "cosh": "cosh",
+    "tanh": "tanh", "arcsinh": "asinh", "arccosh": "acosh",
+    "arctanh": "atanh", "log": "log", "exp": "exp", "sqrt": "sqrt",
+}  # fmt: skip
+"""The complex loops (`F->F`, `D->D`): cmath's implementation of each."""
 UFUNCS = frozenset(
     {*_UFUNC_FLOAT_UNARY, *_UFUNC_FLOAT_BINARY, *_UFUNC_ARITHMETIC,
+     *_UFUNC_BITWISE, *_UFUNC_COMPARISONS, *_UFUNC_LOGICAL,
      *_UFUNC_EXTREMES, *_UFUNC_OTHER_UNARY, "abs"}
 )  # fmt: skip
-"""The numpy ufuncs a kernel may call on scalars."""
+"""The numpy ufuncs a kernel may call."""
+
+Element = ScalarType | ComplexType
+"""The type of a ufunc operand's element: a number of one of numba's types."""
+
+
+@dataclass(frozen=True)
+class UfuncLoop:
+    """The inner loop numba picks for a ufunc call: its operand types."""
+
+    inputs: tuple[Element, ...]
+    output: Element
 
 
 def _ufunc(c: CallCompiler, node: ast.Call, path: str) -> Value:
-    """`np.NAME(x[, y])` on scalars: the inner loop numba-cuda's typing picks
-    for the argument types (`ufunc_find_matching_loop`: `np.sin(int32)` runs
-    the `d->d` loop, `np.floor(int64)` the `l->l` one), the arguments
+    """`np.NAME(x[, y])` on numbers: the inner loop numba-cuda's typing
+    picks for the argument types (`ufunc_find_matching_loop`: `np.sin(int32)`
+    runs the `d->d` loop, `np.floor(int64)` the `l->l` one), the arguments
     converted to its input types, the operation computed in its output
-    type."""
+    type. With an array argument or an output array: `ufunc_arrays.call`."""
     import numpy as np
-    from numba.cuda.np.numpy_support import (  # pyright: ignore[reportMissingImports]
-        ufunc_find_matching_loop,
-    )
 
-    from simt.frontend.overloads import numba_type
+    from simt.frontend import ufunc_arrays
 
     name = "absolute" if _short(path) == "abs" else _short(path)
     function = getattr(np, name)
-    args = _numbers(c, node, function.nin)
+    values = ufunc_arrays.arguments(c, node, function)
+    if len(values) > function.nin or any(isinstance(v, ArrayValue) for v in values):
+        return ufunc_arrays.call(c, node, function, values)
+    loop = ufunc_loop(c, node, function, [ufunc_operand(c, node, v) for v in values])
+    return ufunc_element(c, node, name, values, loop)
+
+
+def ufunc_operand(c: CallCompiler, node: ast.AST, value: Value) -> Element:
+    """The element type of a ufunc operand (a number or an array)."""
+    if isinstance(value, ArrayValue):
+        return value.type.element
+    if isinstance(value, ComplexValue):
+        return value.type
+    return c.as_scalar(node, value).type
+
+
+def ufunc_loop(
+    c: CallCompiler, node: ast.AST, function: Any, operands: Sequence[Element]
+) -> UfuncLoop:
+    """numba's `ufunc_find_matching_loop` for the operands' element types
+    (inputs, then explicit outputs): the first of numpy's loops whose inputs
+    the operands cast to safely and whose outputs cast to the explicit
+    outputs within their kind."""
+    import numpy as np
+    from numba.cuda.np.numpy_support import (  # pyright: ignore[reportMissingImports]
+        from_dtype,
+        ufunc_find_matching_loop,
+    )
+
+    numba_types = [from_dtype(np.dtype(t.name)) for t in operands]
     try:
-        loop = ufunc_find_matching_loop(function, [numba_type(a) for a in args])
+        found = ufunc_find_matching_loop(function, numba_types)
     except Exception:
-        loop = None
-    shown = ", ".join(str(a.type) for a in args)
-    if loop is None or function.nout != 1:
-        raise c.error(node, f"np.{name}() has no loop for ({shown})")
-    inputs = [_scalar_of_numba(t) for t in loop.inputs]
-    result = _scalar_of_numba(loop.outputs[0])
-    if any(t is None for t in inputs) or result is None:
-        raise c.error(node, f"np.{name}() has no loop for ({shown})")
-    xs = [c.ops.convert(a, t) for a, t in zip(args, inputs, strict=True) if t]
-    value = _ufunc_value(c, node, name, xs, result)
-    return c.ops.convert(value, result)
+        found = None
+    shown = ", ".join(str(t) for t in operands)
+    if found is None or function.nout != 1:
+        raise c.error(node, f"np.{function.__name__}() has no loop for ({shown})")
+    inputs = [_element_of_numba(t) for t in found.inputs]
+    output = _element_of_numba(found.outputs[0])
+    if output is None or any(t is None for t in inputs):
+        raise c.error(node, f"np.{function.__name__}() has no loop for ({shown})")
+    return UfuncLoop(tuple(t for t in inputs if t is not None), output)
 
 
-def _scalar_of_numba(t: Any) -> ScalarType | None:
-    from simt.frontend.types import BY_NAME
+def _element_of_numba(t: Any) -> Element | None:
+    name = "bool" if str(t) == "bool" else str(t)
+    return BY_NAME.get(name) or COMPLEX_NAMES.get(name)
 
-    return BY_NAME.get("bool" if str(t) == "bool" else str(t))
+
+def numpy_cast(c: CallCompiler, node: ast.AST, value: Value, t: Element) -> Value:
+    """numpy's cast of a number to `t`: a complex number cast to a real
+    type keeps its real part (numba's `_Kernel.cast`)."""
+    if isinstance(t, ComplexType):
+        return c.as_complex(node, value, t)
+    if isinstance(value, ComplexValue):
+        return c.ops.convert(value.real, t)
+    return c.ops.convert(c.as_scalar(node, value), t)
+
+
+def ufunc_element(
+    c: CallCompiler, node: ast.Call, name: str, values: Sequence[Value], loop: UfuncLoop
+) -> Value:
+    """The ufunc `name` of one element of each input, computed by `loop`:
+    the inputs cast to its input types, the result of its output type."""
+    xs = [numpy_cast(c, node, v, t) for v, t in zip(values, loop.inputs, strict=True)]
+    if any(isinstance(x, ComplexValue) for x in xs):
+        return _complex_ufunc_value(c, node, name, xs, loop)
+    scalars = [c.as_scalar(node, x) for x in xs]
+    assert isinstance(loop.output, ScalarType)
+    return c.ops.convert(_ufunc_value(c, node, name, scalars, loop.output), loop.output)
 
 
 def _ufunc_value(
-    c: CallCompiler, node: ast.Call, name: str, xs: list[Scalar], result: ScalarType
+    c: CallCompiler, node: ast.AST, name: str, xs: list[Scalar], result: ScalarType
 ) -> Scalar:
     x = xs[0]
     if name in _UFUNC_ARITHMETIC:
         return c.ops.binary(_UFUNC_ARITHMETIC[name], x, xs[1])
+    if name in _UFUNC_BITWISE:
+        return c.ops.binary(_UFUNC_BITWISE[name], x, xs[1])
+    if name in _UFUNC_COMPARISONS:
+        return _ufunc_compare(c, _UFUNC_COMPARISONS[name], x, xs[1])
+    if name in _UFUNC_LOGICAL:
+        truths = [c.ops.truthy(v).value for v in xs]
+        return c.ops.scalar(_UFUNC_LOGICAL[name](*truths), BOOL)
+    if name == "logical_not":
+        return c.ops.not_(x)
+    if name in ("invert", "bitwise_not"):
+        return c.ops.invert(x)
     if name in ("isnan", "isinf", "isfinite"):
         return classify(c, name, x)
     if name == "negative":
@@ -925,13 +1059,14 @@ def _ufunc_value(
     if name == "absolute" and not x.type.is_float:
         return c.ops.abs(x, result)
     if name in _UFUNC_EXTREMES:
-        if not x.type.is_float:
-            return c.ops.min_max(xs, ast.Gt if "max" in name else ast.Lt)
-        extreme = {
-            "maximum": arith.MaximumfOp, "minimum": arith.MinimumfOp,
-            "fmax": arith.MaxnumfOp, "fmin": arith.MinnumfOp,
-        }[name]  # fmt: skip
-        return c.ops.scalar(extreme(x.value, xs[1].value), x.type)
+        return _ufunc_extreme(c, name, xs)
+    return _ufunc_float(c, node, name, xs, result)
+
+
+def _ufunc_float(
+    c: CallCompiler, node: ast.AST, name: str, xs: list[Scalar], result: ScalarType
+) -> Scalar:
+    x = xs[0]
     if not result.is_float:
         if name in ("floor", "ceil", "trunc", "rint"):
             return x  # an integer loop: the integer itself
@@ -945,6 +1080,153 @@ def _ufunc_value(
     if name in _UFUNC_FLOAT_BINARY:
         return _float_op(c, BINARY_BUILDERS[_UFUNC_FLOAT_BINARY[name]], xs, result)
     return _float_op(c, UNARY_BUILDERS[_UFUNC_FLOAT_UNARY[name]], xs, result)
+
+
+def _ufunc_extreme(c: CallCompiler, name: str, xs: list[Scalar]) -> Scalar:
+    x = xs[0]
+    if x.type.is_bool:
+        op = arith.OrIOp if "max" in name else arith.AndIOp
+        return c.ops.scalar(op(x.value, xs[1].value), BOOL)
+    if not x.type.is_float:
+        return c.ops.min_max(xs, ast.Gt if "max" in name else ast.Lt)
+    extreme = {
+        "maximum": arith.MaximumfOp, "minimum": arith.MinimumfOp,
+        "fmax": arith.MaxnumfOp, "fmin": arith.MinnumfOp,
+    }[name]  # fmt: skip
+    return c.ops.scalar(extreme(x.value, xs[1].value), x.type)
+
+
+_MIXED_SIGN_NEGATIVE: dict[type[ast.cmpop], bool] = {
+    ast.Gt: False, ast.GtE: False, ast.Lt: True, ast.LtE: True,
+    ast.Eq: False, ast.NotEq: True,
+}  # fmt: skip
+"""`a <cmp> b` for a negative signed `a` and any unsigned `b`."""
+_SWAPPED: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Gt: ast.Lt, ast.GtE: ast.LtE, ast.Lt: ast.Gt, ast.LtE: ast.GtE,
+    ast.Eq: ast.Eq, ast.NotEq: ast.NotEq,
+}  # fmt: skip
+
+
+def _ufunc_compare(
+    c: CallCompiler, kind: type[ast.cmpop], a: Scalar, b: Scalar
+) -> Scalar:
+    """A comparison loop: booleans compare unsigned; the mixed loops
+    `qQ->?` and `Qq->?` (numba's `int_signed_unsigned_cmp`) give the
+    signed operand's answer when it is negative, else compare unsigned."""
+    if a.type.is_bool:
+        a, b = c.ops.convert(a, UINT8), c.ops.convert(b, UINT8)
+    if a.type == b.type:
+        return c.ops.compare(kind, a, b)
+    if a.type.is_unsigned:
+        return _ufunc_compare(c, _SWAPPED[kind], b, a)
+    negative = c.ops.compare(ast.Lt, a, c.ops.zero(a.type))
+    unsigned = c.ops.compare(kind, c.ops.convert(a, b.type), b)
+    answer = c.ops.const(_MIXED_SIGN_NEGATIVE[kind], BOOL)
+    return c.ops.select(negative, answer, unsigned)
+
+
+def _complex_ufunc_value(
+    c: CallCompiler, node: ast.Call, name: str, xs: list[Value], loop: UfuncLoop
+) -> Value:
+    """A complex loop: cmath's implementation of a function; comparisons
+    and extremes order complex numbers lexicographically, as numpy does."""
+    complex_type = next(t for t in loop.inputs if isinstance(t, ComplexType))
+    zs = [c.as_complex(node, x, complex_type) for x in xs]
+    if name in _UFUNC_COMPLEX_UNARY:
+        return _complex_function(c, node, _UFUNC_COMPLEX_UNARY[name], zs[0])
+    if name in ("log2", "log10"):
+        base = pymath.log(2.0) if name == "log2" else pymath.log(10.0)
+        z = _complex_function(c, node, "log", zs[0])
+        scale = c.ops.const(1.0 / base, z.type.part)
+        mult = [c.ops.binary(ast.Mult, part, scale) for part in (z.real, z.imag)]
+        return ComplexValue(mult[0], mult[1], z.type)
+    if name in _UFUNC_COMPARISONS:
+        return _complex_compare(c, _UFUNC_COMPARISONS[name], zs[0], zs[1])
+    if name in _UFUNC_LOGICAL or name == "logical_not":
+        truths = [_complex_truth(c, z) for z in zs]
+        return _ufunc_value(c, node, name, truths, BOOL)
+    if name in _UFUNC_EXTREMES:
+        return _complex_extreme(c, name, zs[0], zs[1])
+    if name in _UFUNC_ARITHMETIC and name not in ("floor_divide", "remainder", "mod"):
+        return c.complex_binary(node, _UFUNC_ARITHMETIC[name], zs[0], zs[1])
+    if name in ("isnan", "isinf", "isfinite"):
+        return cmath_functions.apply(c, node, name, zs[0])
+    return _complex_arithmetic(c, node, name, zs[0], loop)
+
+
+def _complex_arithmetic(
+    c: CallCompiler, node: ast.Call, name: str, z: ComplexValue, loop: UfuncLoop
+) -> Value:
+    """`absolute` (`F->f`: the hypotenuse of the parts), `negative`,
+    `positive` and `square` of a complex number."""
+    if name == "absolute":
+        return _float_op(c, BINARY_BUILDERS["hypot"], [z.real, z.imag], z.type.part)
+    if name == "negative":
+        return ComplexValue(c.ops.negate(z.real), c.ops.negate(z.imag), z.type)
+    if name == "positive":
+        return z
+    if name == "square":
+        return c.complex_binary(node, ast.Mult, z, z)
+    shown = ", ".join(str(t) for t in loop.inputs)
+    raise c.unsupported(node, f"np.{name} of ({shown})", "complex loop not mapped")
+
+
+def _complex_function(
+    c: CallCompiler, node: ast.Call, name: str, z: ComplexValue
+) -> ComplexValue:
+    """cmath's `name` of `z`, of `z`'s type."""
+    value = cmath_functions.apply(c, node, name, z)
+    return c.as_complex(node, value, z.type)
+
+
+def _complex_truth(c: CallCompiler, z: ComplexValue) -> Scalar:
+    real, imag = c.ops.truthy(z.real), c.ops.truthy(z.imag)
+    return c.ops.scalar(arith.OrIOp(real.value, imag.value), BOOL)
+
+
+def _complex_compare(
+    c: CallCompiler, kind: type[ast.cmpop], a: ComplexValue, b: ComplexValue
+) -> Scalar:
+    """numpy's order of complex numbers (`CGT` in its loops.c.src, numba's
+    `np_complex_gt_impl`): `(ar > br and ai, bi not NaN) or (ar == br and
+    ai > bi)`; `==` and `!=` compare both parts."""
+    same_real = c.ops.compare(ast.Eq, a.real, b.real)
+    same_imag = c.ops.compare(ast.Eq, a.imag, b.imag)
+    if kind in (ast.Eq, ast.NotEq):
+        both = _and(c, same_real, same_imag)
+        return both if kind is ast.Eq else c.ops.not_(both)
+    strict = {ast.GtE: ast.Gt, ast.LtE: ast.Lt}.get(kind, kind)
+    ordered = c.ops.scalar(arith.CmpfOp(a.imag.value, b.imag.value, "ord"), BOOL)
+    by_real = _and(c, c.ops.compare(strict, a.real, b.real), ordered)
+    by_imag = _and(c, same_real, c.ops.compare(kind, a.imag, b.imag))
+    return c.ops.scalar(arith.OrIOp(by_real.value, by_imag.value), BOOL)
+
+
+def _and(c: CallCompiler, a: Scalar, b: Scalar) -> Scalar:
+    return c.ops.scalar(arith.AndIOp(a.value, b.value), BOOL)
+
+
+def _complex_extreme(
+    c: CallCompiler, name: str, a: ComplexValue, b: ComplexValue
+) -> ComplexValue:
+    """numpy's `maximum`/`minimum` of complex numbers (a NaN part
+    propagates) and `fmax`/`fmin` (a NaN part is ignored)."""
+    kind = ast.GtE if "max" in name else ast.LtE
+    keeps_a = _complex_compare(c, kind, a, b)
+    a_nan = _complex_nan(c, a)
+    b_nan = _complex_nan(c, b)
+    if name in ("maximum", "minimum"):
+        keeps_a = c.ops.scalar(arith.OrIOp(keeps_a.value, a_nan.value), BOOL)
+    else:
+        keeps_a = c.ops.scalar(arith.OrIOp(keeps_a.value, b_nan.value), BOOL)
+    parts = [
+        c.ops.select(keeps_a, x, y) for x, y in ((a.real, b.real), (a.imag, b.imag))
+    ]
+    return ComplexValue(parts[0], parts[1], a.type)
+
+
+def _complex_nan(c: CallCompiler, z: ComplexValue) -> Scalar:
+    return c.ops.scalar(arith.CmpfOp(z.real.value, z.imag.value, "uno"), BOOL)
 
 
 # ---------------------------------------------------------------------------
@@ -1103,16 +1385,38 @@ def _spelled_operator(c: CallCompiler, node: ast.Call, name: str) -> ast.expr | 
     return ast.copy_location(spelled, node)
 
 
-_LOAD_HINTS = ("ldca", "ldcg", "ldcs", "ldlu", "ldcv")
-_STORE_HINTS = ("stcg", "stcs", "stwb", "stwt")
+_LOAD_HINTS = tuple(f"ld{hint}" for hint in simt.LOAD_CACHE_HINTS)
+_STORE_HINTS = tuple(f"st{hint}" for hint in simt.STORE_CACHE_HINTS)
 
 
 def _cache_hint(c: CallCompiler, node: ast.Call, path: str) -> Value:
-    """`cuda.ldcg(a, i)` loads `a[i]` and `cuda.stcg(a, i, v)` stores `v` there:
-    the cache hint (`ld.global.cg`, ...) changes where the data is cached, not
-    what is read or written, so they are the plain load and store."""
+    """`cuda.ldcg(a, i)` loads `a[i]` and `cuda.stcg(a, i, v)` stores `v` there,
+    typed as numba-cuda's `cache_hints.py` types them: an integer or float
+    array, an integer index for a 1-D array, else a tuple of `a.ndim` integers.
+    The cache hint (`ld.global.cg`, ...) changes where the data is cached, not
+    what is read or written: the load or store is the plain one, carrying
+    `simt.cache_hint` when the array is in global memory (numba-cuda emits
+    `ld.global` whatever the array; on a shared, local or constant array
+    that would read the wrong memory, so the hint is dropped there)."""
     name = path.removeprefix("cuda.")
     c.expect_args(node, 3 if name in _STORE_HINTS else 2)
+    array = _hinted_array(c, node, path)
+    indices = c.element_indices(array, _hinted_indices(c, node, name, array))
+    if name in _LOAD_HINTS:
+        loaded = c.load_element(array, indices)
+        assert isinstance(loaded, Scalar) and isinstance(loaded.value.owner, Operation)
+        _record_hint(loaded.value.owner, array, name)
+        return loaded
+    if array.type.space is MemorySpace.CONSTANT:
+        raise c.error(node, f"{path} cannot write to constant array '{array.name}'")
+    value = c.ops.convert(c.as_scalar(node, c.expr(node.args[2])), array.type.dtype)
+    c.ops.add(
+        _record_hint(memref.StoreOp.get(value.value, array.value, indices), array, name)
+    )
+    return StaticValue(None)
+
+
+def _hinted_array(c: CallCompiler, node: ast.Call, path: str) -> ArrayValue:
     array = c.expr(node.args[0])
     if not isinstance(array, ArrayValue):
         raise c.unsupported(
@@ -1121,11 +1425,41 @@ def _cache_hint(c: CallCompiler, node: ast.Call, path: str) -> Value:
             "cache-hinted loads and stores take an array and an index (simt has "
             "no pointers)",
         )
-    if name in _LOAD_HINTS:
-        spelled = ast.Subscript(value=node.args[0], slice=node.args[1], ctx=ast.Load())
-        return c.expr(ast.copy_location(spelled, node))
-    c.array_set(node, array, node.args[1], c.expr(node.args[2]))
-    return StaticValue(None)
+    element = array.type.dtype
+    if array.type.complex or not (element.is_int or element.is_float):
+        raise c.error(
+            node,
+            f"{path.removeprefix('cuda.')} requires array of integer or float type, "
+            f"got {array.type.element}",
+        )
+    return array
+
+
+def _hinted_indices(
+    c: CallCompiler, node: ast.Call, name: str, array: ArrayValue
+) -> Sequence[Value]:
+    """The index of a cache-hinted access, checked as numba-cuda checks it."""
+    index = c.expr(node.args[1])
+    ndim = array.type.ndim
+    if isinstance(index, TupleValue):
+        parts: Sequence[Value] = index.items
+        if len(parts) != ndim:
+            raise c.error(node, f"{name}: Expected {ndim} indices, got {len(parts)}")
+    elif ndim != 1:
+        raise c.error(node, f"{name}: Expected {ndim} indices, got a scalar")
+    else:
+        parts = [index]
+    for part in parts:
+        if not (isinstance(part, Scalar) and part.type.is_int):
+            raise c.error(node, f"{name}: {describe_value(index)} is not a valid index")
+    return parts
+
+
+def _record_hint(op: Operation, array: ArrayValue, name: str) -> Operation:
+    """`op` with `simt.cache_hint` set when `array` is in global memory."""
+    if array.type.space is MemorySpace.GLOBAL:
+        op.attributes[simt.CACHE_HINT_ATTR] = StringAttr(name[2:])
+    return op
 
 
 # ---------------------------------------------------------------------------
@@ -1180,12 +1514,33 @@ def _vector(c: CallCompiler, node: ast.Call, path: str) -> Value:
 # ---------------------------------------------------------------------------
 
 
+GRID_GROUP = "cuda.cg.grid_group"
+"""The path of the value `cuda.cg.this_grid()` returns: a static value whose
+only use is its `sync` method (numba-cuda's `GridGroup` has no other)."""
+
+
+def _this_grid(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    """`cuda.cg.this_grid()`: the grid group, a compile-time value (numba-cuda's
+    `cudaCGGetIntrinsicHandle` handle is never inspected by a kernel)."""
+    c.expect_args(node, 0)
+    return StaticValue(None, GRID_GROUP)
+
+
+def _grid_sync(c: CallCompiler, node: ast.Call, path: str) -> Value:
+    """`g.sync()` of a grid group: a grid-wide barrier (`simt.grid_barrier`).
+    numba-cuda types its result int32 (cudaCGSynchronize's status, always 0);
+    here it has no value, as `cuda.syncthreads()`."""
+    c.expect_args(node, 0)
+    c.ops.add(ops.GridBarrierOp())
+    return StaticValue(None)
+
+
 def _cooperative(c: CallCompiler, node: ast.Call, path: str) -> Value:
     raise c.unsupported(
         node,
         path,
-        "cooperative groups (grid-wide synchronization) need a cooperative launch, "
-        "which neither simt's simulator nor its lowering models",
+        "numba-cuda's cooperative groups offer only cuda.cg.this_grid() and "
+        "the grid group's sync()",
     )
 
 
@@ -1222,7 +1577,8 @@ INTRINSICS: dict[str, Handler] = {
     "cuda.selp": _selp,
     **{f"cuda.fp16.{name}": _fp16 for name in _FP16_ARITY},
     **{f"np.{name}": _ufunc for name in UFUNCS},
-    "cuda.cg.this_grid": _cooperative,
+    "cuda.cg.this_grid": _this_grid,
+    f"{GRID_GROUP}.sync": _grid_sync,
     **{f"cuda.{name}": _cache_hint for name in (*_LOAD_HINTS, *_STORE_HINTS)},
     "cuda.cg.this_thread_block": _cooperative,
 }
@@ -1241,6 +1597,8 @@ def intrinsic_handler(path: str) -> Handler | None:
         return _cooperative
     if path.startswith("operator."):
         return _operator
+    if path.startswith("cmath."):
+        return cmath_functions.call
     if path.startswith("cuda.") and _vector_type_name(path.removeprefix("cuda.")):
         return _vector
     return None

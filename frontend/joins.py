@@ -3,8 +3,11 @@
 Where paths join (after an `if`, at a loop header, at a `cf` block) a
 variable becomes block arguments, `scf` results or iter_args. A scalar
 variable takes one of them, of the type numba unifies the incoming types to
-(`typing.unify`); a tuple takes one per scalar element, a range one per
-bound. Compile-time values are not carried: every path must hold the same
+(`typing.unify`); a complex number one per part (a number joined with
+complex numbers is complex, as numba unifies them: its imaginary part
+zero); a tuple takes one per scalar element, a range one per
+bound, an enum member those of its value (members of one enum class only,
+as numba unifies them). Compile-time values are not carried: every path must hold the same
 one (the frontend reports a located error otherwise). Neither are arrays,
 except views of one array (`x = a.reshape(n, m)` in a loop, `x = a[i]` or
 `x = a[j]` by a branch): such a variable is carried as its view's offset,
@@ -32,6 +35,7 @@ from xdsl.ir import Block, Operation, OpResult, SSAValue
 from simt.frontend.objects import (
     ArrayValue,
     ComplexValue,
+    EnumValue,
     RangeValue,
     RecordArrayValue,
     RecordValue,
@@ -64,6 +68,8 @@ def scalar_leaves(value: Value) -> list[Scalar]:
         return [s for item in value.items for s in scalar_leaves(item)]
     if isinstance(value, RangeValue):
         return [value.start, value.stop, value.step]
+    if isinstance(value, EnumValue):
+        return scalar_leaves(value.value)
     return []
 
 
@@ -78,6 +84,8 @@ def rebuild(template: Value, scalars: Iterator[Scalar]) -> Value:
     if isinstance(template, ComplexValue):
         real, imag = next(scalars), next(scalars)
         return ComplexValue(real, imag, complex_of_part(real.type))
+    if isinstance(template, EnumValue):
+        return EnumValue(rebuild(template.value, scalars), template.type)
     return template
 
 
@@ -93,6 +101,8 @@ def same_structure(a: Value, b: Value) -> bool:
         return True
     if isinstance(a, ComplexValue) and isinstance(b, ComplexValue):
         return True
+    if isinstance(a, EnumValue) and isinstance(b, EnumValue):
+        return a.type == b.type and same_structure(a.value, b.value)
     if isinstance(a, ArrayValue) and isinstance(b, ArrayValue):
         return a.value is b.value
     if isinstance(a, StaticValue) and isinstance(b, StaticValue):
@@ -151,6 +161,8 @@ class Slot:
     def of(name: str, values: Sequence[Value]) -> Slot:
         """The slot joining `values` (at least one) of variable `name`."""
         template = values[0]
+        if _number_and_complex(values):
+            return Slot.of_complex(name, values)
         if isinstance(template, ArrayValue) and not all(
             same_structure(template, v) for v in values[1:]
         ):
@@ -165,6 +177,18 @@ class Slot:
                 for t, leaf in zip(types, scalar_leaves(value), strict=True)
             ]
         return Slot(name, template, tuple(types))
+
+    @staticmethod
+    def of_complex(name: str, values: Sequence[Value]) -> Slot:
+        """The slot joining complex numbers and numbers, complex as numba
+        unifies them: its parts of the type every part and number unify to
+        (a number is carried as its value and a zero imaginary part)."""
+        template = next(v for v in values if isinstance(v, ComplexValue))
+        parts = [leaf.type for v in values for leaf in scalar_leaves(v)]
+        part = parts[0]
+        for t in parts[1:]:
+            part = unify(part, t)
+        return Slot(name, template, (part, part))
 
     @staticmethod
     def of_views(name: str, template: ArrayValue, values: Sequence[Value]) -> Slot:
@@ -192,10 +216,20 @@ class Slot:
         joined = Slot.of(self.name, [self.template, value])
         if joined.view is not None:
             return joined
+        if len(joined.types) != len(self.types):  # a number, now complex
+            part = unify(self.types[0], joined.types[0])
+            return Slot(self.name, joined.template, (part, part))
         types = tuple(
             unify(a, b) for a, b in zip(self.types, joined.types, strict=True)
         )
         return Slot(self.name, self.template, types)
+
+
+def _number_and_complex(values: Sequence[Value]) -> bool:
+    """Whether `values` are complex numbers and numbers, some of each."""
+    complex_ = [isinstance(v, ComplexValue) for v in values]
+    numbers = all(isinstance(v, Scalar | ComplexValue) for v in values)
+    return numbers and any(complex_) and not all(complex_)
 
 
 def _mismatch(name: str, a: Value, b: Value) -> str:
@@ -237,9 +271,12 @@ class JoinPlan:
             if slot.view is not None and isinstance(value, ArrayValue):
                 out.extend(_view_metadata(value, ops))
                 continue
-            leaves = (
-                scalar_leaves(value) if value is not None else [None] * len(slot.types)
+            leaves: list[Scalar | None] = (
+                [*scalar_leaves(value)] if value is not None else []
             )
+            if isinstance(value, ComplexValue) and isinstance(slot.template, Scalar):
+                leaves = leaves[:1]  # a loop's first attempt: widened to complex
+            leaves += [None] * (len(slot.types) - len(leaves))  # zeros
             for leaf, t in zip(leaves, slot.types, strict=True):
                 out.append(
                     (ops.convert(leaf, t) if leaf is not None else ops.zero(t)).value
@@ -327,6 +364,8 @@ def _shape(value: Value) -> object:
         return tuple(_shape(item) for item in value.items)
     if isinstance(value, Scalar | RangeValue | ComplexValue):
         return type(value).__name__
+    if isinstance(value, EnumValue):
+        return (value.type, _shape(value.value))
     return id(value.value) if isinstance(value, ArrayValue) else id(value)
 
 

@@ -12,6 +12,8 @@
   its own value, and where control flow joins the elements are joined one
   by one;
 * `RangeValue`: a `range` object (start, stop, step), as numba has them;
+* `EnumValue`: a member of an enum class known at compile time, held as
+  its value (a scalar, a tuple or a complex number) at run time;
 * `StaticValue`: a Python object known at compile time (a module such as
   `cuda` or `math`, a numba type used as a dtype, a device function, a
   module-level numpy array, a string), named by its canonical dotted path
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 
 from xdsl.ir import SSAValue
 
-from simt.frontend.types import ArrayType, ComplexType, RecordArrayType
+from simt.frontend.types import ArrayType, ComplexType, EnumType, RecordArrayType
 from simt.frontend.values import Scalar
 
 
@@ -93,6 +95,15 @@ class RangeValue:
     step: Scalar
 
 
+@dataclass(frozen=True)
+class EnumValue:
+    """A member of the enum class `type.cls`: which one is `value`, the
+    member's value (of type `type.dtype`), as numba represents it."""
+
+    value: Value
+    type: EnumType
+
+
 @dataclass(frozen=True, eq=False)
 class StaticValue:
     """A compile-time Python object; `path` is its canonical dotted name
@@ -128,6 +139,7 @@ Value = (
     | RecordValue
     | TupleValue
     | RangeValue
+    | EnumValue
     | StaticValue
 )
 
@@ -145,7 +157,9 @@ def leaves(value: Value) -> Iterator[Value]:
 
 def describe_value(value: Value) -> str:
     """A short description for messages: `int32`, `array(float32, 2d, C)`, ..."""
-    if isinstance(value, Scalar | ComplexValue | ArrayValue | RecordArrayValue):
+    if isinstance(
+        value, Scalar | ComplexValue | ArrayValue | RecordArrayValue | EnumValue
+    ):
         return str(value.type)
     if isinstance(value, RecordValue):
         return str(value.array.type.record)

@@ -21,11 +21,18 @@ model; the frontend maps the ones it supports itself (`calls.py`,
 
 from __future__ import annotations
 
+import ast
 import types
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from simt.frontend.objects import ArrayValue, StaticValue, TupleValue, Value
+from simt.frontend.objects import (
+    ArrayValue,
+    EnumValue,
+    StaticValue,
+    TupleValue,
+    Value,
+)
 from simt.frontend.values import Scalar
 
 _FOREIGN = ("numpy", "math", "cmath", "builtins", "simt")
@@ -95,11 +102,20 @@ def numba_type(value: Value) -> Any | None:
         if any(item is None for item in items):
             return None
         return nbtypes.BaseTuple.from_types(items)  # pyright: ignore[reportAttributeAccessIssue]
+    if isinstance(value, EnumValue):
+        dtype = numba_type(value.value)
+        if dtype is None:
+            return None
+        member = nbtypes.IntEnumMember if value.type.is_int else nbtypes.EnumMember  # pyright: ignore[reportAttributeAccessIssue]
+        return member(value.type.cls, dtype)
     if isinstance(value, StaticValue) and value.obj is not None:
         try:
             return typeof(value.obj)
         except Exception:
-            return None
+            pass
+        if isinstance(getattr(value.obj, "tree", None), ast.FunctionDef):
+            # a nested function, as numba types a closure it makes
+            return nbtypes.MakeFunctionLiteral(value.obj)  # pyright: ignore[reportAttributeAccessIssue]
     return None
 
 

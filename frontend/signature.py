@@ -17,6 +17,7 @@ so the type objects of numba, numba-cuda and numba's CUDA simulator all work.
 
 from __future__ import annotations
 
+import enum
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -32,6 +33,7 @@ from simt.frontend.types import (
     UNSUPPORTED_SCALARS,
     ArrayType,
     ComplexType,
+    EnumType,
     Layout,
     RecordArrayType,
     RecordType,
@@ -49,10 +51,13 @@ from simt.model.records import (
     field_views,
     is_complex_value,
     is_record_value,
+    passed_value,
     unwrap_hint,
 )
 
-ParamType = ScalarType | ArrayType | TupleType | RecordArrayType | ComplexType
+ParamType = (
+    ScalarType | ArrayType | TupleType | RecordArrayType | ComplexType | EnumType
+)
 
 
 @dataclass(frozen=True)
@@ -70,7 +75,7 @@ class KernelSignature:
 
 def spelling(param: ParamType) -> str:
     """A parameter type in numba's string syntax (`float32[::1, :]`)."""
-    if isinstance(param, ScalarType | ComplexType):
+    if isinstance(param, ScalarType | ComplexType | EnumType):
         return str(param)
     if isinstance(param, RecordArrayType):
         if param.scalar:
@@ -246,6 +251,9 @@ def type_of_object(obj: object) -> ParamType:
     """The type of a numba type object (scalar, array or tuple), read by name."""
     if isinstance(obj, ScalarType | ArrayType | TupleType | RecordArrayType):
         return obj
+    enum_class = getattr(obj, "instance_class", None)
+    if isinstance(enum_class, type) and issubclass(enum_class, enum.Enum):
+        return enum_type(enum_class)
     members = getattr(obj, "types", None)
     if isinstance(members, tuple) and type(obj).__name__ in (
         "UniTuple",
@@ -282,6 +290,8 @@ def typeof(value: object) -> ParamType:
     """numba's `typeof` for the argument types a kernel takes (`cuda.In(a)`
     and the other argument hints as the array they wrap)."""
     value = unwrap_hint(value)
+    if isinstance(value, enum.Enum):
+        return enum_type(type(value))
     if isinstance(value, bool | np.bool_):
         return BOOL
     if isinstance(value, int):
@@ -324,6 +334,24 @@ def typeof(value: object) -> ParamType:
     )
 
 
+def enum_type(cls: type[enum.Enum]) -> EnumType:
+    """numba's type of the members of `cls` (`typeof` of an enum class): the
+    one type of all its members' values."""
+    members = list(cls.__members__.values())
+    if not members:
+        raise SignatureError(f"enum {cls.__name__} has no members")
+    found = {typeof(member.value) for member in members}
+    dtype = found.pop()
+    if found or not isinstance(dtype, ScalarType | ComplexType | TupleType):
+        shown = ", ".join(sorted({str(typeof(m.value)) for m in members}))
+        raise SignatureError(
+            f"enum {cls.__name__} cannot be typed: its members' values have "
+            f"types {shown} (numba types enums whose values are numbers or "
+            "tuples of one type)"
+        )
+    return EnumType(cls, dtype)
+
+
 def _record(dtype: np.dtype[Any]) -> RecordType:
     try:
         return record_type(dtype)
@@ -343,11 +371,12 @@ def _layout(array: object) -> Layout:
 
 
 def flatten_arguments(args: Sequence[object], *, records: bool = True) -> list[object]:
-    """Launch arguments as the kernel takes them: tuples element by element,
+    """Launch arguments as the kernel takes them: enum members as their
+    values, tuples element by element,
     and (with `records`) record arrays and record scalars field by field
     (`simt.model.records.field_views`)."""
     flat: list[object] = []
-    for arg in map(unwrap_hint, args):
+    for arg in map(passed_value, args):
         if isinstance(arg, tuple):
             items: tuple[object, ...] = arg
             flat.extend(flatten_arguments(items, records=records))

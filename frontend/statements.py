@@ -36,6 +36,17 @@ the result as numba does. Inlining gives the analyses the whole kernel in one
 function and needs no calling convention for tuples and local arrays; a
 recursive call is reported as an error.
 
+**Nested functions** (`def inner(...)` inside a kernel or device function)
+are values, as numba makes them (`make_function`): called there, or passed
+to a device function that calls them (`consumer(inner, x)`), they are
+inlined like device functions. A nested function sees the enclosing
+function's variables as they are when the `def` runs, which is Python's
+late binding because a captured variable must have one definition in the
+enclosing function (numba's rule: "Cannot capture a constant value for
+variable"); its defaults must be compile-time constants. Device functions
+may take `*args` (a tuple of the extra arguments) and calls may pass a tuple
+as `*t`.
+
 **`raise`** (`raises.py` checks what numba-cuda accepts) becomes
 `simt.raise <code>`, the exception listed in the kernel's `simt.exceptions`,
 followed by `func.return`: the lane leaves the kernel, from a device
@@ -51,6 +62,7 @@ import ast
 import copy
 import inspect
 import linecache
+import operator
 import textwrap
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -73,6 +85,10 @@ from simt.frontend import overloads
 from simt.frontend.arrays import ModuleBuilder
 from simt.frontend.calls import CallCompiler
 from simt.frontend.desugar import ITER_LEN, RET, desugar_body, eliminate_returns
+from simt.frontend.error_model import (
+    TUPLE_INDEX_OUT_OF_RANGE,
+    zero_division_message,
+)
 from simt.frontend.errors import FrontendError, SourceLocator
 from simt.frontend.expressions import Env, describe, dotted_name
 from simt.frontend.flow import (
@@ -85,6 +101,7 @@ from simt.frontend.joins import JoinPlan, Slot, plan_join
 from simt.frontend.objects import (
     ArrayValue,
     ComplexValue,
+    EnumValue,
     RecordArrayValue,
     RecordValue,
     StaticValue,
@@ -104,13 +121,19 @@ from simt.frontend.types import (
     INT64,
     ArrayType,
     ComplexType,
+    EnumType,
     RecordArrayType,
     ScalarType,
     TupleType,
 )
 from simt.frontend.values import Scalar
 from simt.model.captures import CAPTURES_ATTR
-from simt.model.exceptions import EXCEPTIONS_ATTR, FIRST_CODE
+from simt.model.exceptions import (
+    EXCEPTIONS_ATTR,
+    FIRST_CODE,
+    ExceptionSite,
+    class_name,
+)
 from simt.model.kernel import ARG_NAMES_ATTR, KERNEL_ATTR
 
 _STATEMENT_NAMES: dict[type[ast.AST], str] = {
@@ -183,6 +206,21 @@ class FunctionSource:
     signature: KernelSignature | None = None
     defaults: tuple[object, ...] = ()
     needs_cf: bool | None = None
+
+
+@dataclass(eq=False)
+class NestedFunction:
+    """A function made by a `def` statement inside a function being compiled:
+    its AST, the enclosing function's scope and locator, the constant
+    values of its defaults and the values of the enclosing variables it reads
+    (`captured`), bound when it is inlined."""
+
+    tree: ast.FunctionDef
+    scope: Scope
+    locator: SourceLocator
+    defaults: tuple[object, ...]
+    captured: dict[str, Value]
+    source: FunctionSource | None = None
 
 
 def function_source(fn: Any) -> FunctionSource:
@@ -299,10 +337,14 @@ class CompileContext:
     """What the compilation of one kernel shares with the functions it inlines."""
 
     module: ModuleBuilder = field(default_factory=ModuleBuilder)
-    device_functions: dict[int, FunctionSource] = field(
-        default_factory=dict[int, FunctionSource]
+    device_functions: dict[tuple[int, ...], FunctionSource] = field(
+        default_factory=dict[tuple[int, ...], FunctionSource]
     )
     inlining: list[str] = field(default_factory=list[str])
+    debug: bool = False
+    """numba's `debug=True`: the Python error model's checks (`compile_python`)."""
+    fastmath: bool = False
+    """numba's `fastmath=True`: a float32 `/` is not checked even in debug."""
 
 
 # ---------------------------------------------------------------------------
@@ -605,15 +647,68 @@ class KernelCompiler(CallCompiler):
     def _pass(self, stmt: ast.Pass) -> None:
         return
 
+    def _function_def(self, stmt: ast.FunctionDef) -> None:
+        """`def inner(...)`: the variable `inner` holds the function."""
+        args = stmt.args
+        if stmt.decorator_list or args.posonlyargs or args.kwonlyargs or args.kwarg:
+            raise self.locator.unsupported(
+                stmt,
+                f"nested function '{stmt.name}' with decorators, keyword-only "
+                "or **kwargs parameters",
+                "nested functions take plain parameters, defaults and *args",
+            )
+        defaults = tuple(self._default(stmt, d) for d in args.defaults)
+        captured = {
+            name: self._captured(stmt, name)
+            for name in sorted(names_read(stmt) - local_names(stmt))
+            if name in self.env or name in self._locals
+        }
+        function = NestedFunction(stmt, self.scope, self.locator, defaults, captured)
+        self.env[stmt.name] = StaticValue(function)
+
+    def _default(self, stmt: ast.FunctionDef, node: ast.expr) -> object:
+        try:
+            return ast.literal_eval(node)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            pass
+        value = _constant_value(self.expr(node))
+        if value is None:
+            raise self.error(
+                node,
+                f"the default '{ast.unparse(node)}' of nested function "
+                f"'{stmt.name}' is not a compile-time constant",
+            )
+        return value
+
+    def _captured(self, stmt: ast.FunctionDef, name: str) -> Value:
+        """The value of the enclosing variable `name` that `stmt` reads."""
+        value = self.env.get(name)
+        if value is None:
+            raise self.error(
+                stmt,
+                f"nested function '{stmt.name}' reads '{name}', which is not "
+                "assigned before the def",
+            )
+        if _definitions(self.fn, name) > 1:
+            raise self.error(
+                stmt,
+                f"nested function '{stmt.name}' reads '{name}', which "
+                f"'{self.fn.name}' assigns more than once (numba-cuda captures "
+                "variables with one definition)",
+            )
+        return value
+
     def _assert(self, stmt: ast.Assert) -> None:
         """`assert` compiles to nothing, as in numba-cuda kernels without `debug=True`."""
         return
 
     def _return(self, stmt: ast.Return) -> None:
+        """`return` leaves the kernel. numba types the returned expression
+        before it refuses a kernel whose return type is not void, so the
+        expression is compiled first (its errors come first) and `None` (a
+        call of a function without result too) is a plain return."""
         value = stmt.value
-        if value is not None and not (
-            isinstance(value, ast.Constant) and value.value is None
-        ):
+        if value is not None and not _is_none(self.expr(value)):
             raise self.locator.unsupported(
                 stmt, "return with a value", "kernels return nothing"
             )
@@ -631,6 +726,59 @@ class KernelCompiler(CallCompiler):
         self._raise_count += 1
         self.ops.add(func.ReturnOp())
         self.block = None
+
+    def check_divisor(
+        self, node: ast.AST, kind: type[ast.operator], operands: ScalarType, b: Scalar
+    ) -> None:
+        """numba's Python error model under `debug=True` (`error_model.py`):
+        a zero divisor raises `ZeroDivisionError` from the lane."""
+        if not self.context.debug:
+            return
+        message = zero_division_message(kind, operands, self.context.fastmath)
+        if message is None:
+            return
+        zero = self.ops.compare(ast.Eq, b, self.ops.zero(b.type))
+        self._raise_where(node, zero, ZeroDivisionError, message)
+
+    def check_tuple_index(self, node: ast.AST, position: Scalar, length: int) -> None:
+        """numba's `IndexError` for a run-time tuple index out of range,
+        under `debug=True` (`error_model.py`)."""
+        if not self.context.debug:
+            return
+        below = self.ops.compare(ast.Lt, position, self.ops.zero(position.type))
+        limit = self.ops.const(length, position.type)
+        above = self.ops.compare(ast.GtE, position, limit)
+        outside = self.ops.binary(ast.BitOr, below, above)
+        self._raise_where(node, outside, IndexError, TUPLE_INDEX_OUT_OF_RANGE)
+
+    def _raise_where(
+        self, node: ast.AST, cond: Scalar, cls: type[BaseException], message: str
+    ) -> None:
+        """The lanes where `cond` holds raise `cls(message)` and leave the
+        kernel (a `cf.cond_br` to a block with `simt.raise` and the return);
+        the others go on in a new block. Inside an expression that must stay
+        structured (`and`/`or`/`if-else`), the lanes raise in an `scf.if`
+        and go on to the end of the kernel, which is what they then report."""
+        line, _ = self.locator.position(node)
+        site = ExceptionSite(
+            class_name(cls), (message,), self.fn.name, self.locator.filename, line
+        )
+        entry = ExceptionAttr(site)
+        if entry not in self._exceptions:
+            self._exceptions.append(entry)
+        raised = RaiseOp(self._exceptions.index(entry) + FIRST_CODE)
+        if self._current().parent is not self.region:
+            self.ops.add(
+                scf.IfOp(cond.value, [], Region(Block([raised, scf.YieldOp()])))
+            )
+            return
+        raising, rest = Block(), Block()
+        self.ops.add(cf.ConditionalBranchOp(cond.value, raising, [], rest, []))
+        env = self.env
+        self._start(raising, env)
+        self.ops.add(raised)
+        self.ops.add(func.ReturnOp())
+        self._start(rest, env)
 
     def _raise_constant(self, node: ast.expr, what: str) -> object:
         """The compile-time value of part of a `raise`, or a located error."""
@@ -710,7 +858,7 @@ class KernelCompiler(CallCompiler):
     # -- device functions -------------------------------------------------------
 
     def is_device_function(self, obj: object) -> bool:
-        if isinstance(obj, TextFunction):
+        if isinstance(obj, TextFunction | NestedFunction):
             return True
         try:
             python_function(obj)
@@ -721,10 +869,9 @@ class KernelCompiler(CallCompiler):
         )
 
     def _device_source(self, obj: object) -> FunctionSource:
-        if isinstance(obj, TextFunction):
-            key = id(obj.tree)
-        else:
-            key = id(python_function(obj).__code__)
+        if isinstance(obj, NestedFunction):
+            return _nested_source(obj)
+        key = _source_key(obj)
         found = self.context.device_functions.get(key)
         if found is None:
             if isinstance(obj, TextFunction):
@@ -755,7 +902,11 @@ class KernelCompiler(CallCompiler):
         return None
 
     def _produces_cf(self, node: ast.AST) -> bool:
-        """Whether inlining the calls in `node` creates `cf` blocks."""
+        """Whether inlining the calls in `node` creates `cf` blocks, or, under
+        `debug`, a division checks its divisor (the raising lane leaves the
+        kernel from a block of its own)."""
+        if self.context.debug and _divides(node):
+            return True
         for sub in _calls_in(node):
             callee = self._static_callee(sub.func)
             if callee is not None and overloads.is_overloaded(callee.obj):
@@ -789,7 +940,7 @@ class KernelCompiler(CallCompiler):
 
     def inline_with(
         self,
-        node: ast.Call,
+        node: ast.AST,
         function: object,
         positional: Sequence[Value],
         keywords: Mapping[str, Value] | None = None,
@@ -799,9 +950,11 @@ class KernelCompiler(CallCompiler):
         source = self._device_source(function)
         self._check_inlinable(node, source)
         bound = self._bind_arguments(node, source, positional, keywords or {})
+        if isinstance(function, NestedFunction):
+            bound = {**function.captured, **bound}
         return self._inline(node, source, bound)
 
-    def _check_inlinable(self, node: ast.Call, source: FunctionSource) -> None:
+    def _check_inlinable(self, node: ast.AST, source: FunctionSource) -> None:
         """No recursion, and no `cf`-producing function inside an expression
         that must stay structured."""
         name = source.tree.name
@@ -826,11 +979,21 @@ class KernelCompiler(CallCompiler):
         self, node: ast.Call
     ) -> tuple[list[Value], dict[str, Value]]:
         """The values of a call's positional and keyword arguments, in order."""
-        if any(isinstance(a, ast.Starred) for a in node.args) or any(
-            k.arg is None for k in node.keywords
-        ):
-            raise self.unsupported(node, "*args or **kwargs in a call")
-        positional = [self.expr(arg) for arg in node.args]
+        if any(k.arg is None for k in node.keywords):
+            raise self.unsupported(node, "**kwargs in a call")
+        positional: list[Value] = []
+        for arg in node.args:
+            if not isinstance(arg, ast.Starred):
+                positional.append(self.expr(arg))
+                continue
+            value = self.expr(arg.value)
+            if not isinstance(value, TupleValue):
+                raise self.unsupported(
+                    arg,
+                    f"*{ast.unparse(arg.value)} of a {describe_value(value)}",
+                    "only a tuple can be passed as *args",
+                )
+            positional.extend(value.items)
         keywords: dict[str, Value] = {}
         for keyword in node.keywords:
             assert keyword.arg is not None
@@ -839,18 +1002,21 @@ class KernelCompiler(CallCompiler):
 
     def _bind_arguments(
         self,
-        node: ast.Call,
+        node: ast.AST,
         source: FunctionSource,
         positional: Sequence[Value],
         keywords: Mapping[str, Value],
     ) -> dict[str, Value]:
         params = [a.arg for a in source.tree.args.args]
-        if len(positional) > len(params):
+        rest = source.tree.args.vararg
+        if len(positional) > len(params) and rest is None:
             raise self.error(
                 node,
                 f"'{source.tree.name}' takes {len(params)} argument(s), found {len(positional)}",
             )
         bound: dict[str, Value] = dict(zip(params, positional, strict=False))
+        if rest is not None:
+            bound[rest.arg] = TupleValue(tuple(positional[len(params) :]))
         for name, value in keywords.items():
             if name not in params or name in bound:
                 raise self.error(
@@ -896,7 +1062,7 @@ class KernelCompiler(CallCompiler):
         return bound
 
     def _inline(
-        self, node: ast.Call, source: FunctionSource, args: dict[str, Value]
+        self, node: ast.AST, source: FunctionSource, args: dict[str, Value]
     ) -> Value:
         saved = (
             self.env,
@@ -1111,6 +1277,8 @@ class KernelCompiler(CallCompiler):
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             inner = self._static_condition(node.operand)
             return None if inner is None else not inner
+        if isinstance(node, ast.Compare):
+            return self._static_comparison(node)
         if not isinstance(node, ast.Name):
             return None
         value = self.env.get(node.id)
@@ -1128,6 +1296,35 @@ class KernelCompiler(CallCompiler):
             return None
         constant = _constant_value(value)
         return None if constant is None else bool(constant)
+
+    def _static_comparison(self, node: ast.Compare) -> bool | None:
+        """`len(t) == 2` of a tuple `t` (numba rewrites `len` of a tuple to a
+        constant and prunes the dead branch, so the other branch may index
+        past the tuple's end), or any comparison of such integers."""
+        if len(node.ops) != 1 or type(node.ops[0]) not in _STATIC_COMPARISONS:
+            return None
+        left = self._static_length(node.left)
+        right = self._static_length(node.comparators[0])
+        if left is None or right is None:
+            return None
+        return _STATIC_COMPARISONS[type(node.ops[0])](left, right)
+
+    def _static_length(self, node: ast.expr) -> int | None:
+        """An integer literal, or `len(t)` of a tuple variable `t`."""
+        literal = _constant_int(node)
+        if literal is not None:
+            return literal
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "len"
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.Name)
+            and "len" not in self.env
+        ):
+            return None
+        value = self.env.get(node.args[0].id)
+        return len(value) if isinstance(value, TupleValue) else None
 
     def _scf_if(self, stmt: ast.If) -> None:
         cond = self.condition(stmt.test)
@@ -1541,7 +1738,10 @@ def _param_leaves(
     name: str, param: ParamType
 ) -> list[tuple[str, ScalarType | ArrayType]]:
     """The kernel parameters a parameter takes: a tuple one per element
-    (named `t.0`, `t.1`, ...), as numba-cuda flattens tuple arguments."""
+    (named `t.0`, `t.1`, ...), as numba-cuda flattens tuple arguments; an
+    enum member those of its value."""
+    if isinstance(param, EnumType):
+        return _param_leaves(name, param.dtype)
     if isinstance(param, TupleType):
         return [
             leaf
@@ -1557,6 +1757,8 @@ def _param_leaves(
 
 def _param_value(name: str, param: ParamType, args: Iterator[BlockArgument]) -> Value:
     """The value of a parameter, from the block arguments of its leaves."""
+    if isinstance(param, EnumType):
+        return EnumValue(_param_value(name, param.dtype, args), param)
     if isinstance(param, TupleType):
         items = tuple(
             _param_value(f"{name}.{index}", item, args)
@@ -1580,6 +1782,49 @@ def _param_value(name: str, param: ParamType, args: Iterator[BlockArgument]) -> 
     return Scalar(arg, param)
 
 
+def _source_key(obj: object) -> tuple[int, ...]:
+    """What identifies a device function's source within one compilation: its
+    code and the values its closure captured, which differ between closures
+    of one `def` (an overload's or a lowering's implementation capturing a
+    constant of the argument types); the cached source keeps them alive."""
+    if isinstance(obj, TextFunction):
+        return (id(obj.tree),)
+    fn = python_function(obj)
+    return (id(fn.__code__), *(id(cell.cell_contents) for cell in fn.__closure__ or ()))
+
+
+def _nested_source(function: NestedFunction) -> FunctionSource:
+    """The source of a nested function, made once (its returns rewritten)."""
+    if function.source is None:
+        tree = copy.copy(function.tree)
+        tree.body = eliminate_returns(desugar_body(function.tree.body))
+        function.source = FunctionSource(
+            tree, function.scope, function.locator, defaults=function.defaults
+        )
+    return function.source
+
+
+def _definitions(fn: ast.FunctionDef, name: str) -> int:
+    """How many times `fn` binds `name`: as a parameter, an assignment
+    target or a `def` (nested functions' own bindings not counted)."""
+    args = fn.args
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    params += [a for a in (args.vararg, args.kwarg) if a is not None]
+    found = sum(1 for a in params if a.arg == name)
+    stack: list[ast.AST] = list(fn.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            found += node.id == name
+        if isinstance(node, ast.FunctionDef | ast.Lambda):
+            found += getattr(node, "name", None) == name
+            if isinstance(node, ast.FunctionDef):
+                stack.extend(node.args.defaults)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
 def local_names(tree: ast.FunctionDef) -> frozenset[str]:
     """The parameters of a function and the names it assigns (not globals)."""
     names = {a.arg for a in tree.args.args}
@@ -1591,9 +1836,33 @@ def _is_plain_function(obj: object) -> bool:
     return isinstance(obj, types.FunctionType)
 
 
+def _is_none(value: Value) -> bool:
+    return isinstance(value, StaticValue) and value.obj is None and value.path is None
+
+
 def _raises(body: Sequence[ast.stmt]) -> bool:
     """Whether a statement of `body`, at any depth, is a `raise`."""
     return any(isinstance(n, ast.Raise) for stmt in body for n in ast.walk(stmt))
+
+
+_DIVISIONS = (ast.Div, ast.FloorDiv, ast.Mod)
+
+
+def _divides(node: ast.AST) -> bool:
+    """Whether a statement's own expressions divide (`/`, `//`, `%`)."""
+    stack: list[ast.AST] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.BinOp | ast.AugAssign) and isinstance(
+            current.op, _DIVISIONS
+        ):
+            return True
+        stack.extend(
+            child
+            for child in ast.iter_child_nodes(current)
+            if not isinstance(child, ast.stmt)
+        )
+    return False
 
 
 def _calls_in(node: ast.AST) -> list[ast.Call]:
@@ -1613,10 +1882,13 @@ def _calls_in(node: ast.AST) -> list[ast.Call]:
 
 def _constant_value(value: Value) -> object | None:
     """The Python value of a value known at compile time: a constant scalar,
-    a static object, or a tuple of them (a device function's argument
+    a static object, an enum member of a constant value, or a tuple of them (a device function's argument
     `(4, 8)` used as a shape); None otherwise."""
     if isinstance(value, StaticValue):
         return value.obj
+    if isinstance(value, EnumValue):
+        member = _constant_value(value.value)
+        return None if member is None else value.type.cls(member)
     if isinstance(value, TupleValue):
         items = [_constant_value(item) for item in value.items]
         if any(item is None for item in items):
@@ -1642,6 +1914,7 @@ def _constant_int(node: ast.expr) -> int | None:
 
 
 _STATEMENT_HANDLERS: dict[type[ast.AST], Callable[[KernelCompiler, Any], None]] = {
+    ast.FunctionDef: KernelCompiler._function_def,
     ast.Assign: KernelCompiler._assign,
     ast.AugAssign: KernelCompiler._augassign,
     ast.Expr: KernelCompiler._expr_statement,
@@ -1654,6 +1927,16 @@ _STATEMENT_HANDLERS: dict[type[ast.AST], Callable[[KernelCompiler, Any], None]] 
     ast.If: KernelCompiler._if,
     ast.While: KernelCompiler._while,
     ast.For: KernelCompiler._for,
+}
+
+
+_STATIC_COMPARISONS: dict[type[ast.cmpop], Callable[[int, int], bool]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
 }
 
 

@@ -15,6 +15,7 @@ array is a `memref` of its rank whose memory space is the `simt` dialect's
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Literal
 
@@ -280,7 +281,8 @@ class TupleType:
     numba-cuda's calling convention flattens them."""
 
     items: tuple[
-        ScalarType | ArrayType | TupleType | RecordArrayType | ComplexType, ...
+        ScalarType | ArrayType | TupleType | RecordArrayType | ComplexType | EnumType,
+        ...,
     ]
     fields: tuple[str, ...] | None = None
 
@@ -288,6 +290,29 @@ class TupleType:
         if self.items and all(item == self.items[0] for item in self.items):
             return f"UniTuple({self.items[0]}, {len(self.items)})"
         return f"Tuple({', '.join(str(item) for item in self.items)})"
+
+
+@dataclass(frozen=True)
+class EnumType:
+    """numba's `EnumMember` / `IntEnumMember`: a member of the enum class
+    `cls`, whose members' values all have type `dtype` (numba's `typeof` of
+    the class). The class is known at compile time; which member a value is
+    is known at run time, held as that member's value (numba's data model
+    of an enum member is its value's)."""
+
+    cls: type[enum.Enum]
+    dtype: ScalarType | ComplexType | TupleType
+
+    def __str__(self) -> str:
+        """numba's spelling: `Enum<int64>(Color)`, `IntEnum<int64>(Shape)`."""
+        kind = "IntEnum" if self.is_int else "Enum"
+        return f"{kind}<{self.dtype}>({self.cls.__name__})"
+
+    @property
+    def is_int(self) -> bool:
+        """An `IntEnum` member: numba converts it to its integer value where
+        a number is expected (arithmetic, comparisons with numbers)."""
+        return issubclass(self.cls, enum.IntEnum)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ The retargeting, and every difference from what goes to the GPU:
    shuffles, matches, syncwarp, barriers and barrier reductions) yield to the
    launcher, which computes them over the threads that reach them together;
    memory fences do nothing. An NVVM intrinsic without a shim is an error.
+   Cache-hinted loads and stores (inline PTX `ld.global.cg`, ...) become
+   plain ones; other inline assembly is an error.
 3. libdevice (`__nv_expf`, ...) is not linked: the shim calls the C
    library's function of the same name (or computes it as the simulator
    does: `host_shim.LIBDEVICE`), so transcendental results may differ from
@@ -55,12 +57,17 @@ The retargeting, and every difference from what goes to the GPU:
 What the launcher does differently from a GPU (threads run one after the
 other, atomics are therefore applied in that order, out-of-range `fptosi`
 gives the host's value) is listed in `simt.runtime.host`.
+
+A grid barrier (`simt.grid_barrier`) is refused with its location
+(`HostCompileError`): the launcher runs one block after another, so a block
+would wait at it for blocks that have not started.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -75,6 +82,7 @@ from llvmlite.ir import instructions as ins
 from xdsl.dialects.builtin import ModuleOp
 
 from simt.analysis import DiGraph, PostDominatorTree
+from simt.dialects.intrinsics import GridBarrierOp
 from simt.lowering import host_shim
 from simt.lowering.host_shim import (
     BARRIER_REDUCTIONS,
@@ -85,6 +93,7 @@ from simt.lowering.host_shim import (
 from simt.lowering.llvm_ir import to_llvmlite
 from simt.lowering.to_llvm import DYNAMIC_SHARED_GLOBAL, lower_module
 from simt.model.errors import SimtError
+from simt.model.locations import describe_op
 
 SHARED_ADDRESS_SPACE = 3
 
@@ -239,6 +248,45 @@ def _shim_text(intrinsic: str) -> str:
         f"the host shim has no implementation of the NVVM intrinsic '{intrinsic}' "
         "(add it to simt.lowering.host_shim)"
     )
+
+
+_CACHE_HINTED = re.compile(r"(ld|st)\.global\.[a-z]+\.b(8|16|32|64) ")
+"""The inline PTX of a cache-hinted load or store (`simt.lowering.rules`)."""
+
+
+def _plain_cache_hints(module: ir.Module) -> None:
+    """Replaces each cache-hinted load or store (inline PTX `ld.global.cg.b32
+    $0, [$1];`, `st.global.wt.b8 [$0], $1;`) by the plain `load` or `store`:
+    the host has no cache operators, and the checks see the access. Other
+    inline assembly is an error."""
+    for function in module.functions:
+        for block in function.blocks:
+            for instr in list(block.instructions):
+                if isinstance(instr, ins.CallInstr) and isinstance(
+                    instr.callee, ir.InlineAsm
+                ):
+                    _plain_access(function, instr, instr.callee)
+
+
+def _plain_access(
+    function: ir.Function, call: ins.CallInstr, asm: ir.InlineAsm
+) -> None:
+    found = _CACHE_HINTED.match(asm.asm)
+    if found is None:
+        raise HostCompileError(
+            f"the host cannot run the inline assembly '{asm.asm}' of '{function.name}'"
+        )
+    builder = ir.IRBuilder(call.parent)
+    builder.position_before(call)
+    align = int(found[2]) // 8
+    if found[1] == "ld":
+        access = builder.load(call.args[0], align=align, typ=call.type)
+    else:
+        access = builder.store(call.args[1], call.args[0], align=align)
+    call.parent.instructions.remove(call)
+    for block in function.blocks:
+        for instr in block.instructions:
+            instr.replace_usage(call, access)
 
 
 # ---------------------------------------------------------------------------
@@ -955,6 +1003,7 @@ def retarget(
             "the module has no kernel (a func.func with simt.kernel)"
         )
     shims = _redirect_intrinsics(module)
+    _plain_cache_hints(module)
     uses = _collect_uses(module)
     names = [f.name for f in module.functions if not f.is_declaration]
     warp = _reaching(uses, uses.warp, names)
@@ -993,10 +1042,24 @@ def retarget(
     )
 
 
+def _check_no_grid_barrier(module: ModuleOp) -> None:
+    """Raises `HostCompileError` at the first grid barrier: the host runs the
+    blocks of a launch one after another, so a block would wait at it for
+    blocks that have not started (the simulator runs such kernels)."""
+    for op in module.walk():
+        if isinstance(op, GridBarrierOp):
+            raise HostCompileError(
+                f"{describe_op(op)}: a grid barrier (cuda.cg.this_grid().sync()) "
+                "cannot run on the host, which runs the blocks of a launch one "
+                "after another; simulate the kernel (target='sim') instead"
+            )
+
+
 def host_ir(
     module: ModuleOp, *, checks: bool = True, switch: str | None = None
 ) -> HostIR:
     """The host LLVM IR of a simt module: lowered as for NVPTX, then retargeted."""
+    _check_no_grid_barrier(module)
     copy = module.clone()
     lower_module(copy)
     return retarget(to_llvmlite(copy), checks=checks, switch=switch)

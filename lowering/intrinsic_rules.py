@@ -17,6 +17,8 @@ numba-cuda (`numba/cuda/mathimpl.py`, `cudaimpl.py`, `nvvmutils.py`,
   `bar.warp.sync`, `barrier0.popc/and/or`, `membar.*`, `activemask`,
   `read.ptx.sreg.lanemask.lt`); 64-bit shuffles move two 32-bit halves, as
   numba-cuda does.
+* `simt.grid_barrier`: a software grid barrier on a global counter
+  (`grid_sync.py`, where the choice is explained).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from simt.dialects.intrinsics import (
     BitReverseOp,
     FenceOp,
     FenceScope,
+    GridBarrierOp,
     LaneMaskLtOp,
     LibmOp,
     MatchAllOp,
@@ -57,6 +60,7 @@ from simt.dialects.intrinsics import (
     VoteSyncOp,
 )
 from simt.lowering import abi, llvm_ext
+from simt.lowering.grid_sync import lower_grid_barrier
 from simt.lowering.rules import address, libdevice_name
 from simt.lowering.to_llvm import FunctionLowering, Rule
 
@@ -354,6 +358,7 @@ _RULES: dict[type[Operation], Callable[[FunctionLowering, Any], None]] = {
     LaneMaskLtOp: _lanemask_lt,
     SyncWarpOp: _syncwarp,
     BarrierReduceOp: _barrier_reduce,
+    GridBarrierOp: lower_grid_barrier,
     FenceOp: _fence,
 }
 

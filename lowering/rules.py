@@ -10,7 +10,8 @@ the NVVM intrinsics are those of LLVM's IntrinsicsNVVM.td (`llvm.nvvm.read.ptx.
 sreg.*`, `llvm.nvvm.vote.*.sync`, `llvm.nvvm.activemask`,
 `llvm.nvvm.barrier.cta.sync.aligned.all`); `floordivsi` / `ceildivsi` expand as
 MLIR's `arith-expand` does; transcendental math functions call CUDA's libdevice
-(`__nv_expf`, ...), as numba-cuda does.
+(`__nv_expf`, ...), as numba-cuda does; a load or store with a
+`simt.cache_hint` is numba-cuda's inline PTX (`ld.global.cg.b32`, ...).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     MemRefType,
+    StringAttr,
     VectorType,
     i1,
     i8,
@@ -407,6 +409,13 @@ def _load(fl: FunctionLowering, op: memref.LoadOp) -> None:
     view = fl.view(op.memref)
     pointer = address(fl, view, op.indices)
     type_ = _type(fl, op, op.res.type)
+    hint = _cache_hint(fl, op, simt.LOAD_CACHE_HINTS, type_)
+    if hint is not None:
+        bits = abi.element_size(type_) * 8
+        asm = f"ld.global.{hint}.b{bits} $0, [$1];"
+        constraints = f"={_ASM_REGISTERS[bits]},l"
+        _set_result(fl, op, llvm.InlineAsmOp(asm, constraints, [pointer], [type_]))
+        return
     _set_result(fl, op, llvm.LoadOp(pointer, type_, alignment=abi.element_size(type_)))
 
 
@@ -414,7 +423,47 @@ def _store(fl: FunctionLowering, op: memref.StoreOp) -> None:
     view = fl.view(op.memref)
     pointer = address(fl, view, op.indices)
     value = fl.get(op.value)
+    hint = _cache_hint(fl, op, simt.STORE_CACHE_HINTS, value.type)
+    if hint is not None:
+        bits = abi.element_size(value.type) * 8
+        asm = f"st.global.{hint}.b{bits} [$0], $1;"
+        constraints = f"l,{_ASM_REGISTERS[bits]},~{{memory}}"
+        fl.emit(
+            llvm.InlineAsmOp(asm, constraints, [pointer, value], has_side_effects=True)
+        )
+        return
     fl.emit(llvm.StoreOp(value, pointer, alignment=abi.element_size(value.type)))
+
+
+_ASM_REGISTERS = {8: "r", 16: "h", 32: "r", 64: "l"}
+"""The inline-asm register constraint of a loaded or stored value by width,
+as numba-cuda's `cache_hints.CONSTRAINT_MAP` (PTX has no 8-bit registers: a
+byte travels in a 32-bit one, which `ld`/`st` of sub-word sizes allow)."""
+
+
+def _cache_hint(
+    fl: FunctionLowering,
+    op: memref.LoadOp | memref.StoreOp,
+    allowed: Sequence[str],
+    type_: Attribute,
+) -> str | None:
+    """The PTX cache operator `op` carries (`simt.cache_hint`), or None.
+
+    numba-cuda lowers `cuda.ldcg(a, i)` to inline PTX (`ld.global.cg.b32`):
+    LLVM IR has no way to ask NVPTX for a cache operator, so the hinted access
+    is inline assembly too, which LLVM treats as an opaque call that may touch
+    memory (the store also clobbers `memory` and has side effects)."""
+    hint = op.attributes.get(simt.CACHE_HINT_ATTR)
+    if hint is None:
+        return None
+    if not isinstance(hint, StringAttr) or hint.data not in allowed:
+        raise fl.fail(op, f"expected a {simt.CACHE_HINT_ATTR} in {list(allowed)}")
+    if simt.memory_space_of(op.memref.type) is not simt.MemorySpace.GLOBAL:
+        raise fl.fail(op, f"{simt.CACHE_HINT_ATTR} on an access outside global memory")
+    bits = type_.bitwidth if isinstance(type_, IntegerType | AnyFloat) else 0
+    if bits not in _ASM_REGISTERS:
+        raise fl.fail(op, f"{simt.CACHE_HINT_ATTR} on a value of type {type_}")
+    return hint.data
 
 
 def _alloca(fl: FunctionLowering, op: memref.AllocaOp) -> None:

@@ -21,6 +21,7 @@ the frontend (parameters), the simulator (argument binding) and the runtime
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -215,6 +216,16 @@ def is_record_value(value: object) -> bool:
         isinstance(value, np.void | np.ndarray)
         or hasattr(value, "__cuda_array_interface__")
     )
+
+
+def passed_value(value: object) -> object:
+    """What a kernel receives for a launch argument: the array of an argument
+    hint (`unwrap_hint`), and for an enum member its value (numba passes
+    `Color.red` as `1`, `Planet.EARTH` as its tuple)."""
+    value = unwrap_hint(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
 
 
 def is_complex_value(value: object) -> bool:

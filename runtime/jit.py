@@ -55,6 +55,7 @@ from typing import Any, Literal, overload
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
+from simt.dialects.intrinsics import GridBarrierOp
 from simt.dialects.simt import exception_table
 from simt.model.captures import kernel_captures
 from simt.model.errors import UsageError
@@ -121,17 +122,20 @@ class SimtKernel:
     """The function's text, for a function that has no source file (`exec`)."""
     step_limit: int | None = None
     """The simulator's step limit (`simt.simulate`); None: its default."""
-    _modules: dict[str, ModuleOp] = field(
-        default_factory=dict[str, ModuleOp], repr=False
+    _modules: dict[object, ModuleOp] = field(
+        default_factory=dict[object, ModuleOp], repr=False
     )
+    """The specializations by parsed signature (`KernelSignature`): enum
+    types compare their classes, not their names, as numba's do."""
     target: Target | None = None
     """Where launches run (module docstring); None: the GPU if any, else the host."""
     debug: bool = False
-    """numba's `debug=True`: a launch raises the exception a lane raised."""
+    """numba's `debug=True`: a launch raises the exception a lane raised, and
+    the kernel has numba's Python error model's checks (`compile_python`)."""
     last_result: Any = field(default=None, repr=False)
     """What the last launch returned (`HostResult`, `SimulationResult` or None)."""
-    _gpus: dict[str, GpuKernel] = field(
-        default_factory=dict[str, GpuKernel], repr=False
+    _gpus: dict[object, GpuKernel] = field(
+        default_factory=dict[object, GpuKernel], repr=False
     )
     _hosts: dict[int, Any] = field(default_factory=dict[int, Any], repr=False)
 
@@ -144,7 +148,7 @@ class SimtKernel:
     @property
     def signatures(self) -> list[str]:
         """The signatures compiled so far (numba's spelling)."""
-        return list(self._modules)
+        return [str(key) for key in self._modules]
 
     @property
     def module(self) -> ModuleOp:
@@ -165,10 +169,12 @@ class SimtKernel:
         from simt.frontend.signature import parse_signature
         from simt.pipeline import apply_passes
 
-        key = str(parse_signature(signature))
+        key = parse_signature(signature)
         module = self._modules.get(key)
         if module is None:
-            module = compile_python(self.py_func, signature, source=self.source)
+            module = compile_python(
+                self.py_func, signature, source=self.source, debug=self.debug
+            )
             if self.passes:
                 apply_passes(module, self.passes)
             self._modules[key] = module
@@ -201,6 +207,7 @@ class SimtKernel:
                 kernel_params(entry),
                 capability=capability,
                 exceptions=exception_table(entry),
+                cooperative=any(isinstance(op, GridBarrierOp) for op in module.walk()),
             )
             self._gpus[key] = found
         return found
@@ -226,7 +233,7 @@ class SimtKernel:
             return self.specialize(signature)
         if self.signature is not None:
             self.specialize(self.signature)
-        return dict(self._modules)
+        return {str(key): module for key, module in self._modules.items()}
 
     def __getitem__(self, config: object) -> Callable[..., Any]:
         """`kernel[grid, block]`, `kernel[grid, block, stream]` or

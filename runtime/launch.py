@@ -89,17 +89,26 @@ def load_cubin_function(ptx: str, entry: str, capability: tuple[int, int]) -> An
 
 
 def launch_function(
-    function: Any, grid: Dim3, block: Dim3, args: list[object], shared_bytes: int = 0
+    function: Any,
+    grid: Dim3,
+    block: Dim3,
+    args: list[object],
+    shared_bytes: int = 0,
+    cooperative: bool = False,
 ) -> None:
     """Launches a loaded function on the default stream with `cuda.core.launch`
-    (`shared_bytes` of dynamic shared memory per block)."""
+    (`shared_bytes` of dynamic shared memory per block; `cooperative`: a
+    cooperative launch, which the driver refuses unless every block of the
+    grid can be resident at once, as a grid barrier needs)."""
     from cuda.core import (
         LaunchConfig,  # pyright: ignore[reportAttributeAccessIssue]
         launch,  # pyright: ignore[reportAttributeAccessIssue]
     )
     from numba import cuda
 
-    config = LaunchConfig(grid=grid, block=block, shmem_size=shared_bytes)
+    config = LaunchConfig(
+        grid=grid, block=block, shmem_size=shared_bytes, is_cooperative=cooperative
+    )
     launch(cuda.default_stream(), config, function.kernel, *args)
 
 
@@ -139,6 +148,10 @@ class GpuKernel:
     capability: tuple[int, int] | None = None
     exceptions: tuple[ExceptionSite, ...] = ()
     """The kernel's `simt.exceptions` (empty: it raises nothing)."""
+    cooperative: bool = False
+    """Whether the kernel has a grid barrier (`simt.grid_barrier`): it is
+    launched cooperatively, as numba-cuda launches kernels that use
+    `cuda.cg.this_grid().sync()`."""
     word: RaiseWord = raise_word
     _function: Any = field(default=None, repr=False)
 
@@ -166,8 +179,10 @@ class GpuKernel:
         symbol = raise_symbol(self.entry)
         if self.exceptions:
             self.word(function, symbol, True)
-        if shared_bytes:
-            launch_function(function, grid3, block3, values, shared_bytes)
+        if shared_bytes or self.cooperative:
+            launch_function(
+                function, grid3, block3, values, shared_bytes, self.cooperative
+            )
         else:
             self.launcher(function, grid3, block3, values)
         if not self.exceptions:

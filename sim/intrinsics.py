@@ -658,6 +658,31 @@ def _build_barrier_reduce(machine: Machine, op: Operation, merged: bool) -> Runn
     return run
 
 
+def _build_grid_barrier(machine: Machine, op: Operation, merged: bool) -> Runner:
+    """Faults unless every live thread of the grid is active at the barrier.
+
+    The wave is the whole grid (`simulate` runs a kernel with a grid barrier
+    as one wave), and the warps of a wave run in lockstep, so every write
+    before the barrier has happened when any lane goes on."""
+    launch = machine.launch
+    if launch.num_blocks != launch.grid_blocks:
+        raise Unsupported(
+            f"a grid barrier needs all {launch.grid_blocks} blocks of the grid in "
+            f"one wave, found a wave of {launch.num_blocks}"
+        )
+
+    def run(env: Env, mask: ExecMask) -> None:
+        missing = machine.alive & ~mask.array
+        if missing.any():
+            raise LaneFault(
+                int(np.argmax(missing)),
+                "reached by only part of the grid (a grid barrier in divergent "
+                "control flow): this live thread is not at it",
+            )
+
+    return run
+
+
 def _build_fence(machine: Machine, op: Operation, merged: bool) -> Runner:
     def run(env: Env, mask: ExecMask) -> None:
         """Lockstep lanes see every write at once: nothing to order."""
@@ -678,6 +703,7 @@ INTRINSIC_HANDLERS: dict[str, Callable[[Machine, Operation, bool], Runner]] = {
     "simt.lanemask_lt": _build_lanemask_lt,
     "simt.syncwarp": _build_syncwarp,
     "simt.barrier_reduce": _build_barrier_reduce,
+    "simt.grid_barrier": _build_grid_barrier,
     "simt.fence": _build_fence,
 }
 """Builders of the runners of the ops of this module, by op name."""

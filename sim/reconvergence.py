@@ -159,7 +159,10 @@ def _terminator_of(block: Block, index: dict[Block, int]) -> Terminator:
 
 
 def _may_sync(block: Block) -> bool:
-    return any(op.name in ("simt.barrier", "func.call") for op in block.walk())
+    return any(
+        op.name in ("simt.barrier", "simt.grid_barrier", "func.call")
+        for op in block.walk()
+    )
 
 
 def _closing_blocks(

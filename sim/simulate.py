@@ -33,7 +33,11 @@ those of the other blocks of its own wave in the lockstep order (an op
 executes for every warp of a step, in increasing thread order, before the
 next op). CUDA promises nothing between blocks; this order makes every run
 deterministic. The metrics of a kernel whose blocks do not communicate do
-not depend on the wave size.
+not depend on the wave size. A kernel with a grid barrier
+(`simt.grid_barrier`, `cuda.cg.this_grid().sync()`) runs as one wave of the
+whole grid whatever `wave_threads` says: CUDA's cooperative launch keeps every
+block resident, and the barrier releases when every live thread of the grid
+is at it.
 """
 
 from __future__ import annotations
@@ -58,6 +62,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.func import FuncOp, ReturnOp
 from xdsl.ir import Attribute
 
+from simt.dialects.intrinsics import GridBarrierOp
 from simt.dialects.simt import ThreadIdOp, exception_table
 from simt.model.captures import host_array, kernel_captures
 from simt.model.costs import CostTable, as_cost_table
@@ -69,7 +74,7 @@ from simt.model.records import (
     field_views,
     is_complex_value,
     is_record_value,
-    unwrap_hint,
+    passed_value,
 )
 from simt.sim.activity import ActivityTrace
 from simt.sim.errors import SimulationError
@@ -212,6 +217,8 @@ class Simulator:
         except ValueError as error:
             raise SimulationError(str(error)) from None
         self.engine = engine
+        self.grid_sync = any(isinstance(op, GridBarrierOp) for op in self.func.walk())
+        """Whether the kernel may reach a grid barrier (it runs as one wave)."""
         self._scratch: Scratch | None = None
         """The buffers of the last native run, for the next one."""
         self.program: Program | None = None
@@ -253,7 +260,7 @@ class Simulator:
         check_memory(launch)
         limit = step_limit if step_limit is not None else default_step_limit(launch)
         values = bind_arguments(self.func, args, launch.num_slots)
-        waves = launch.waves(wave_threads)
+        waves = launch.waves(launch.num_threads if self.grid_sync else wave_threads)
         activity = ActivityTrace(launch.num_warps, warp_size) if trace else None
         program = self._program_for(warp_size, values)
         raised: tuple[int, int] | None = None
@@ -524,7 +531,7 @@ def _captured_arrays(func: FuncOp) -> list[Any]:
 
 def _flatten(args: Sequence[Any]) -> list[Any]:
     flat: list[Any] = []
-    for arg in map(unwrap_hint, args):
+    for arg in map(passed_value, args):
         if isinstance(arg, tuple):
             items: tuple[Any, ...] = arg
             flat.extend(_flatten(items))

@@ -11,7 +11,6 @@ PTX assembled by ptxas for sm_70, sm_80 and sm_90.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +22,9 @@ from numba import complex128, cuda
 
 import simt
 from simt.frontend import FrontendError
+from simt.frontend.numba_lowerings import complex_power_function
 from simt.frontend.signature import signature_of_args
+from simt.frontend.types import COMPLEX128
 from simt.lowering.ptx import ARCHES
 from simt.lowering.ptxas import assemble
 
@@ -217,19 +218,9 @@ def test_division_is_smiths_algorithm_with_nan_for_zero() -> None:
 
 
 def _cpow_internal(a: complex, b: complex) -> complex:
-    """numba-cuda's complex power (`cpow_internal`, numba/cuda/mathimpl.py)."""
-    if b.real == 0.0 and b.imag == 0.0:
-        return 1 + 0j
-    if a.real == 0.0 and b.real == 0.0:
-        return 0j
-    vabs = math.hypot(a.real, a.imag)
-    length = math.pow(vabs, b.real)
-    at = math.atan2(a.imag, a.real)
-    phase = at * b.real
-    if b.imag != 0.0:
-        length /= math.exp(at * b.imag)
-        phase += b.imag * math.log(vabs)
-    return length * (complex(math.cos(phase)) + complex(math.sin(phase) * 1j))
+    """numba-cuda's complex power (`cpow_internal` of numba/cuda/mathimpl.py,
+    as its lowering compiles it for complex128), run by CPython."""
+    return complex(complex_power_function(COMPLEX128)(a, b))
 
 
 def test_power_is_numba_cudas_cpow_on_special_values() -> None:
@@ -255,6 +246,39 @@ def test_power_is_numba_cudas_cpow_on_special_values() -> None:
     expected[-1] = _cpow_internal(-8.0 + 0j, complex(y[1]))
     np.testing.assert_allclose(out, expected, rtol=1e-15)
     assert out[0] == 1 and out[1] == 0
+
+
+def test_number_joined_with_complex_is_complex() -> None:
+    """A variable holding a float on one path and a complex number on another
+    is complex after the join (imaginary part zero), as numba unifies them;
+    a loop variable that becomes complex is widened to complex."""
+
+    def branch(out, a):
+        i = cuda.grid(1)  # pyright: ignore[reportCallIssue]
+        if i < out.size:
+            y = a[i]
+            if a[i] < 0:
+                y = complex(a[i], 1.0)
+            out[i] = y
+
+    def loop(out, a):
+        x = 0.5
+        for k in range(a.size):
+            x = x * 1j + a[k]
+        out[0] = x
+
+    a = np.array([2.0, -2.0, 3.5, -0.5], np.float32)
+    out = np.zeros(4, np.complex64)
+    module = simt.compile_python(branch, signature_of_args([out, a]))
+    simt.simulate(module, 1, 4, [out, a], trace=False)
+    np.testing.assert_array_equal(out, [2, -2 + 1j, 3.5, -0.5 + 1j])
+    x = 0.5
+    for v in a:
+        x = x * 1j + float(v)
+    total = np.zeros(1, np.complex128)
+    module = simt.compile_python(loop, signature_of_args([total, a]))
+    simt.simulate(module, 1, 1, [total, a], trace=False)
+    np.testing.assert_allclose(total, [x], rtol=1e-15)
 
 
 def test_complex_record_field() -> None:

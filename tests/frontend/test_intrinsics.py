@@ -480,12 +480,12 @@ def test_bit_operations_fma_cbrt_and_selp() -> None:
         ("x = cuda.atomic.inc(a, 0, 1)", "cuda.atomic.inc expects an array of uint32, uint64, found int32"),
         ("x = cuda.atomic.max(a, (0, 1), 1)", "cuda.atomic.max expects 1 index(es) for 'a', found 2"),
         ("x = cuda.shfl_sync(0xffffffff, True, 0)", "cuda.shfl_sync shuffles int32, int64, float32 or float64 values, found bool"),
-        ("x = cuda.all_sync(n, 1.5)", "expected an integer or bool predicate, found float64"),
+        ("x = cuda.all_sync(n, 1.5)", "Predicate must be an integer or boolean. Got float64"),
         ("x = cuda.selp(n > 1, 1, 2.5)", "cuda.selp() expects two values of one type"),
         ("x = math.hypot(1.0)", "math.hypot() expects 2 argument(s), found 1"),
         ("x = cuda.ffs(numba.int16(n))", "cuda.ffs() has no int16 version in numba-cuda"),
         ("x = cuda.libdevice.remquo(1.0, 2.0)", "this libdevice function takes pointers"),
-        ("g = cuda.cg.this_grid()", "cooperative groups (grid-wide synchronization) need a cooperative launch"),
+        ("g = cuda.cg.this_thread_block()", "numba-cuda's cooperative groups offer only cuda.cg.this_grid()"),
     ],
 )  # fmt: skip
 def test_wrong_and_unsupported_calls_are_located(line: str, message: str) -> None:

@@ -98,3 +98,23 @@ func.func @extract_strided_metadata(%a: memref<?x?xf32>, %i: index, %j: index) -
 // CHECK:         %[[SIZE:.*]] = llvm.mlir.constant(4) : i64
 // CHECK-NEXT:    %[[OFF:.*]] = llvm.sdiv %[[BYTES]], %[[SIZE]] : i64
 // CHECK:         llvm.return %[[OFF]] : i64
+
+// -----
+
+// A cache-hinted load or store of global memory is numba-cuda's inline PTX:
+// the hint and the width name the instruction; a byte travels in a 32-bit
+// register ("r"), and the store clobbers memory.
+func.func @cache_hints(%a: memref<?xi8>, %b: memref<?xf64>, %i: index) attributes {simt.kernel} {
+  %v = memref.load %a[%i] {simt.cache_hint = "cg"} : memref<?xi8>
+  memref.store %v, %a[%i] {simt.cache_hint = "wt"} : memref<?xi8>
+  %w = memref.load %b[%i] {simt.cache_hint = "lu"} : memref<?xf64>
+  memref.store %w, %b[%i] {simt.cache_hint = "cs"} : memref<?xf64>
+  func.return
+}
+
+// CHECK-LABEL: llvm.func @cache_hints(
+// CHECK:         %[[V:.*]] = llvm.inline_asm "ld.global.cg.b8 $0, [$1];", "=r,l" %{{.*}} : (!llvm.ptr<1>) -> i8
+// CHECK:         llvm.inline_asm has_side_effects "st.global.wt.b8 [$0], $1;", "l,r,~{memory}" %{{.*}}, %[[V]] : (!llvm.ptr<1>, i8) -> ()
+// CHECK:         %[[W:.*]] = llvm.inline_asm "ld.global.lu.b64 $0, [$1];", "=l,l" %{{.*}} : (!llvm.ptr<1>) -> f64
+// CHECK:         llvm.inline_asm has_side_effects "st.global.cs.b64 [$0], $1;", "l,l,~{memory}" %{{.*}}, %[[W]] : (!llvm.ptr<1>, f64) -> ()
+// CHECK-NOT:     llvm.load
