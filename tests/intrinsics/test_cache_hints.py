@@ -116,16 +116,24 @@ def test_hosts_runs_them_as_plain_accesses(dtype: str) -> None:
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_ptx_has_the_hinted_instructions_and_assembles(dtype: str, ptxas: Path) -> None:
+    """Every hint's kernel, optimized, in one module per architecture (one
+    ptxas run each)."""
     bits = np.dtype(dtype).itemsize * 8
-    for function, hint in (*LOADS, *STORES):
+    kernels = []
+    for index, (function, hint) in enumerate((*LOADS, *STORES)):
         make = _hinted_load_kernel if function in dict(LOADS) else _hinted_store_kernel
-        module = simt.compile_python(make(function), _signature(dtype))
-        simt.apply_passes(module, "simt-optimize")
-        kind = "ld" if make is _hinted_load_kernel else "st"
-        for arch in ("sm_70", "sm_80", "sm_90"):
-            ptx = simt.to_ptx(module, arch)
+        module = simt.compile_python(
+            make(function), _signature(dtype), name=f"k{index}_{hint}"
+        )
+        kernels += [op.clone() for op in module.ops]
+    module = ModuleOp(kernels)
+    simt.apply_passes(module, "simt-optimize")
+    for arch in ("sm_70", "sm_80", "sm_90"):
+        ptx = simt.to_ptx(module, arch, ptxas=False)
+        for function, hint in (*LOADS, *STORES):
+            kind = "ld" if function in dict(LOADS) else "st"
             assert f"{kind}.global.{hint}.b{bits}" in ptx
-            assemble(ptx, arch, ptxas)
+        assemble(ptx, arch, ptxas)
 
 
 def shared_and_global(out, x):
@@ -142,7 +150,7 @@ def test_only_global_accesses_carry_the_hint(ptxas: Path) -> None:
     out, x = np.zeros(4, np.float32), np.arange(4, dtype=np.float32)
     simt.simulate(module, 1, 4, [out, x], trace=False)
     np.testing.assert_array_equal(out, x[::-1])
-    ptx = simt.to_ptx(module, "sm_80")
+    ptx = simt.to_ptx(module, "sm_80", ptxas=False)
     hinted = r"(?:ld|st)\.global\.(?:ca|cg|cs|lu|cv|wb|wt)\b"
     assert re.findall(hinted, ptx) == ["ld.global.cg"]
     assemble(ptx, "sm_80", ptxas)
