@@ -546,7 +546,7 @@ class ArrayCompiler(ExpressionCompiler):
             node,
             f"{array.name}.{attr}",
             "only the array attributes shape, size, ndim and dtype and the "
-            "methods reshape and the numpy reductions are supported",
+            "methods reshape, copy and the numpy reductions are supported",
         )
 
     def part_view(self, array: ArrayValue, part: str) -> ArrayValue:
@@ -591,7 +591,38 @@ class ArrayCompiler(ExpressionCompiler):
             raise self.unsupported(
                 node, f"{construct} with keyword arguments", "pass the shape only"
             )
+        if method.name == "copy":
+            return self.copy(node, method.array, construct)
         return self.reshape(node, method.array, [self.expr(a) for a in node.args])
+
+    def copy(self, node: ast.Call, array: ArrayValue, construct: str) -> ArrayValue:
+        """`a.copy()` of an array whose shape is known at compile time (a
+        constant, local or shared array): a new local array of the same
+        shape and type, C-contiguous, filled element by element, as numba's
+        `array_copy` does where it can allocate. numba-cuda cannot allocate
+        an array of run-time shape in a kernel: a located error."""
+        if node.args:
+            raise self.unsupported(
+                node, f"{construct} with arguments", "numba's copy() takes none"
+            )
+        shape = array.type.shape
+        if shape is None:
+            raise self.unsupported(
+                node,
+                f"{construct} of an array of run-time shape",
+                "a kernel cannot allocate it (numba-cuda has no allocator on "
+                "the device); copy into a cuda.local.array of a constant shape",
+            )
+        result = self.allocate_local(
+            shape, array.type.dtype, construct, complex_=array.type.complex
+        )
+        self.element_loops(
+            array,
+            lambda indices: self.store_element(
+                node, result, indices, self.load_element(array, indices)
+            ),
+        )
+        return result
 
     def reshape(
         self, node: ast.AST, array: ArrayValue, args: Sequence[Value]
@@ -854,12 +885,11 @@ class ArrayCompiler(ExpressionCompiler):
             return found[1]
         described = dtype_and_shape(obj)
         element = None if described is None else scalar_of_dtype(described[0])
-        if described is None or element is None or not described[1]:
+        if described is None or element is None:
             raise self.unsupported(
                 node,
                 "captured device array",
-                "a captured device array needs at least one dimension and a "
-                "numeric dtype",
+                "a captured device array needs a numeric dtype",
             )
         array_type = ArrayType(element, len(described[1]), "A")
         arg = self.entry.insert_arg(array_type.memref, len(self.entry.args))
@@ -1249,7 +1279,7 @@ class ArrayCompiler(ExpressionCompiler):
         return RecordArrayValue(tuple(fields), array_type, label)
 
 
-ARRAY_METHODS = frozenset({"reshape"})
+ARRAY_METHODS = frozenset({"reshape", "copy"})
 """The array methods besides the numpy reductions (`reductions.METHODS`)."""
 
 _SIZE_CHANGED = "total size of new array must be unchanged"

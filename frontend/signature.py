@@ -268,6 +268,10 @@ def type_of_object(obj: object) -> ParamType:
     ndim = getattr(obj, "ndim", None)
     layout = getattr(obj, "layout", None)
     if dtype is not None and isinstance(ndim, int) and layout in ("C", "F", "A"):
+        record_dtype = getattr(dtype, "dtype", None)
+        if type(dtype).__name__ == "Record" and isinstance(record_dtype, np.dtype):
+            # numba's `Record` (`from_dtype(structured dtype)`) holds its numpy dtype
+            return RecordArrayType(_record(record_dtype), ndim, layout)
         number = COMPLEX_NAMES.get(str(dtype))
         if number is not None:
             return ArrayType(number.part, ndim, layout, complex=True)

@@ -1300,14 +1300,47 @@ class KernelCompiler(CallCompiler):
     def _static_comparison(self, node: ast.Compare) -> bool | None:
         """`len(t) == 2` of a tuple `t` (numba rewrites `len` of a tuple to a
         constant and prunes the dead branch, so the other branch may index
-        past the tuple's end), or any comparison of such integers."""
-        if len(node.ops) != 1 or type(node.ops[0]) not in _STATIC_COMPARISONS:
+        past the tuple's end), or any comparison of such integers; `flag is
+        True`, `x is None`, `flag is not False` of compile-time values
+        (numba's dead-branch pruning of `is` on constants)."""
+        if len(node.ops) != 1:
+            return None
+        if isinstance(node.ops[0], ast.Is | ast.IsNot):
+            return self._static_identity(node)
+        if type(node.ops[0]) not in _STATIC_COMPARISONS:
             return None
         left = self._static_length(node.left)
         right = self._static_length(node.comparators[0])
         if left is None or right is None:
             return None
         return _STATIC_COMPARISONS[type(node.ops[0])](left, right)
+
+    def _static_identity(self, node: ast.Compare) -> bool | None:
+        """`a is b` / `a is not b` where both sides are compile-time objects
+        and one is None, True or False (the singletons `is` compares)."""
+        left = self._static_object(node.left)
+        right = self._static_object(node.comparators[0])
+        if left is _UNKNOWN or right is _UNKNOWN:
+            return None
+        if not any(side is None or isinstance(side, bool) for side in (left, right)):
+            return None
+        same = left is right
+        return same if isinstance(node.ops[0], ast.Is) else not same
+
+    def _static_object(self, node: ast.expr) -> object:
+        """The Python object a literal or a name bound to a compile-time
+        value (a global, a closure variable, a literal argument) denotes;
+        `_UNKNOWN` otherwise."""
+        if isinstance(node, ast.Constant):
+            return node.value
+        if not isinstance(node, ast.Name):
+            return _UNKNOWN
+        value = self.env.get(node.id)
+        if value is None:
+            value = self.scope.lookup(node.id)
+        if isinstance(value, StaticValue) and value.path is None:
+            return value.obj
+        return _UNKNOWN
 
     def _static_length(self, node: ast.expr) -> int | None:
         """An integer literal, or `len(t)` of a tuple variable `t`."""
@@ -1929,6 +1962,9 @@ _STATEMENT_HANDLERS: dict[type[ast.AST], Callable[[KernelCompiler, Any], None]] 
     ast.For: KernelCompiler._for,
 }
 
+
+_UNKNOWN = object()
+"""`_static_object` of an expression whose value is not known at compile time."""
 
 _STATIC_COMPARISONS: dict[type[ast.cmpop], Callable[[int, int], bool]] = {
     ast.Eq: operator.eq,

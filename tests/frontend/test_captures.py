@@ -91,8 +91,10 @@ def zero_d(out):
     out[0] = SCALAR[0]
 
 
-def test_zero_dimensional_capture_is_a_located_error() -> None:
-    with pytest.raises(FrontendError, match="captured device array") as info:
+def test_indexing_a_zero_dimensional_capture_by_one_index_is_a_located_error() -> None:
+    with pytest.raises(
+        FrontendError, match="too many indices for array 'SCALAR'"
+    ) as info:
         simt.compile_python(zero_d, "void(float32[::1])")
     assert "test_captures.py:" in str(info.value)
 
@@ -109,3 +111,22 @@ def test_argument_hints_pass_the_array_they_wrap() -> None:
     kernel = simt.jit(doubles)
     kernel[1, 32](cuda.Out(out), cuda.In(a))
     np.testing.assert_array_equal(out, a * 2)
+
+
+ANSWER = SimulatorDeviceArray(np.array(42.0, dtype=np.float32))
+
+
+def reads_a_zero_dimensional_capture(out):
+    out[0] = ANSWER[()] * 2.0
+    ANSWER[()] = 7.0
+
+
+def test_zero_dimensional_captures_are_read_and_written() -> None:
+    """A captured 0-d device array (numba-cuda's `test_zero_dimensional`) is a
+    rank-0 parameter like any other, read and written through `a[()]`."""
+    module = simt.compile_python(reads_a_zero_dimensional_capture, "void(float32[:])")
+    out = np.zeros(1, np.float32)
+    ANSWER._ary[()] = 42.0
+    simt.simulate(module, 1, 1, [out], trace=False)
+    assert out[0] == 84.0 and ANSWER._ary[()] == 7.0
+    simt.to_ptx(module, "sm_80")

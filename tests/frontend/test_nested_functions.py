@@ -175,3 +175,27 @@ def test_errors_are_located(
     assert message in str(error.value)
     expected_line = kernel.__code__.co_firstlineno + line
     assert f"test_nested_functions.py:{expected_line}:" in str(error.value)
+
+
+def first_if(is_tuple: bool) -> Callable[..., Any]:
+    """numba-cuda's `test_issue5219`: a closure flag known at compile time
+    decides whether `b` is indexed; the other branch is not typed."""
+
+    def pick(b):
+        if is_tuple is True:
+            b = b[0]
+        if is_tuple is not False:
+            return b
+        return b + 1
+
+    def kernel(out, b):
+        out[0] = pick(b)
+
+    return kernel
+
+
+@pytest.mark.parametrize("is_tuple", [True, False])
+def test_identity_with_compile_time_flags_prunes_branches(is_tuple: bool) -> None:
+    b: Any = (2,) if is_tuple else 2
+    out = run(first_if(is_tuple), np.zeros(1, np.int64), b)
+    assert out[0] == (2 if is_tuple else 3)

@@ -377,3 +377,24 @@ def test_random_through_simt_jit() -> None:
     )
     np.testing.assert_array_equal(out, expected_out)
     assert_same(states, expected_states)
+
+
+ALIGNED = np.dtype([("a", "int32"), ("b", "float64")], align=True)
+
+
+def copies_b_into_a(a):
+    i = cuda.grid(1)
+    a[i].a = a[i].b
+
+
+def test_numba_record_type_objects_are_signatures() -> None:
+    """`cuda.jit((from_dtype(dtype)[:],))` (numba-cuda's `test_record_alignment`):
+    an array of numba's `Record` type in a signature of type objects."""
+    from numba.cuda.np.numpy_support import from_dtype
+
+    record = from_dtype(ALIGNED)
+    module = simt.compile_python(copies_b_into_a, (record[:],))
+    a = np.zeros(3, ALIGNED)
+    a["b"] = [123.0, 246.0, 369.0]
+    simt.simulate(module, 1, 3, [a], trace=False)
+    np.testing.assert_array_equal(a["a"], [123, 246, 369])

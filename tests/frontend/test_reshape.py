@@ -418,3 +418,48 @@ def test_joining_views_of_different_arrays_is_a_located_error() -> None:
     with pytest.raises(FrontendError, match="refers to different arrays") as info:
         simt.compile_python(source, "void(float32[::1], float32[:, ::1])")
     assert str(info.value).startswith("<string>:")
+
+
+REVERSED = np.array([1, 2, 3])[::-1]
+
+
+def copies_a_constant(out):
+    q = REVERSED.copy()
+    q[0] = 10
+    for i in range(len(out)):
+        out[i] = q[i] + REVERSED[i]
+
+
+def copies_a_local(out):
+    a = cuda.local.array((2, 3), np.float32)  # pyright: ignore[reportArgumentType, reportCallIssue]
+    for i in range(6):
+        a[i // 3, i % 3] = i
+    b = a.copy()
+    a[0, 0] = 100
+    for i in range(6):
+        out[i] = b[i // 3, i % 3] + a[i // 3, i % 3]
+
+
+def copies_a_parameter(out):
+    q = out.copy()
+    out[0] = q[0]
+
+
+def test_copy_makes_an_independent_array() -> None:
+    """`a.copy()` of a constant or local array is a new array (numba-cuda's
+    `test_array_copy`): writes to either leave the other as it was."""
+    module = simt.compile_python(copies_a_constant, "void(float64[:])")
+    out = np.zeros(3)
+    simt.simulate(module, 1, 1, [out], trace=False)
+    np.testing.assert_array_equal(out, [13, 4, 2])
+    module = simt.compile_python(copies_a_local, "void(float32[:])")
+    out = np.zeros(6, np.float32)
+    simt.simulate(module, 1, 1, [out], trace=False)
+    np.testing.assert_array_equal(out, [100, 2, 4, 6, 8, 10])
+    for arch in ARCHES:
+        simt.to_ptx(module, arch)
+
+
+def test_copy_of_a_run_time_shape_is_a_located_error() -> None:
+    with pytest.raises(FrontendError, match=r"out\.copy of an array of run-time shape"):
+        simt.compile_python(copies_a_parameter, "void(float64[:])")
