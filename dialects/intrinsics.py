@@ -375,6 +375,18 @@ class AtomicCASOp(IRDLOperation):
 # ---------------------------------------------------------------------------
 
 
+def _barrier() -> tuple[OpTrait, ...]:
+    """A barrier of the warp, the block or the grid: it synchronizes, its
+    results are uniform among the threads that take part, and it is
+    convergent (it must not move across divergent control flow)."""
+    return (
+        Synchronizes(),
+        DivergenceTrait(Divergence.UNIFORM),
+        Convergent(),
+        CostClass(OpKind.BARRIER),
+    )
+
+
 def _warp_collective(divergence: Divergence) -> tuple[OpTrait, ...]:
     # A read effect, not `NoMemoryEffect`: a collective's result depends on
     # the lanes active where it runs, so `cse` must not merge two of them
@@ -637,12 +649,7 @@ class SyncWarpOp(IRDLOperation):
 
     assembly_format = "$mask attr-dict"
 
-    traits = traits_def(
-        Synchronizes(),
-        DivergenceTrait(Divergence.UNIFORM),
-        Convergent(),
-        CostClass(OpKind.BARRIER),
-    )
+    traits = traits_def(*_barrier())
 
     def __init__(self, mask: SSAValue | Operation):
         super().__init__(operands=[mask])
@@ -683,12 +690,7 @@ class BarrierReduceOp(IRDLOperation):
 
     assembly_format = "$reduction $predicate attr-dict"
 
-    traits = traits_def(
-        Synchronizes(),
-        DivergenceTrait(Divergence.UNIFORM),
-        Convergent(),
-        CostClass(OpKind.BARRIER),
-    )
+    traits = traits_def(*_barrier())
 
     def __init__(self, reduction: BarrierReduction, predicate: SSAValue | Operation):
         super().__init__(
@@ -719,12 +721,7 @@ class GridBarrierOp(IRDLOperation):
 
     assembly_format = "attr-dict"
 
-    traits = traits_def(
-        Synchronizes(),
-        DivergenceTrait(Divergence.UNIFORM),
-        Convergent(),
-        CostClass(OpKind.BARRIER),
-    )
+    traits = traits_def(*_barrier())
 
     def __init__(self):
         super().__init__()

@@ -597,8 +597,9 @@ class CallCompiler(ArrayCompiler):
         )
         return ComplexValue(real, imag, number)
 
-    def _complex_arguments(self, node: ast.Call) -> list[Value]:
-        """The 1 or 2 arguments of a complex cast, a starred tuple expanded."""
+    def positional_arguments(self, node: ast.Call) -> list[Value]:
+        """The values of a call's positional arguments, in order, a starred
+        tuple (`f(*t)`) expanded into its items."""
         args: list[Value] = []
         for arg in node.args:
             if not isinstance(arg, ast.Starred):
@@ -606,10 +607,17 @@ class CallCompiler(ArrayCompiler):
                 continue
             value = self.expr(arg.value)
             if not isinstance(value, TupleValue):
-                raise self.error(
-                    arg, f"expected a tuple after '*', found {describe_value(value)}"
+                raise self.unsupported(
+                    arg,
+                    f"*{ast.unparse(arg.value)} of a {describe_value(value)}",
+                    "only a tuple can be passed as *args",
                 )
             args.extend(value.items)
+        return args
+
+    def _complex_arguments(self, node: ast.Call) -> list[Value]:
+        """The 1 or 2 arguments of a complex cast, a starred tuple expanded."""
+        args = self.positional_arguments(node)
         if node.keywords or not 1 <= len(args) <= 2:
             raise self.error(
                 node, f"{ast.unparse(node.func)}() expects 1 or 2 positional arguments"

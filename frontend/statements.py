@@ -981,19 +981,7 @@ class KernelCompiler(CallCompiler):
         """The values of a call's positional and keyword arguments, in order."""
         if any(k.arg is None for k in node.keywords):
             raise self.unsupported(node, "**kwargs in a call")
-        positional: list[Value] = []
-        for arg in node.args:
-            if not isinstance(arg, ast.Starred):
-                positional.append(self.expr(arg))
-                continue
-            value = self.expr(arg.value)
-            if not isinstance(value, TupleValue):
-                raise self.unsupported(
-                    arg,
-                    f"*{ast.unparse(arg.value)} of a {describe_value(value)}",
-                    "only a tuple can be passed as *args",
-                )
-            positional.extend(value.items)
+        positional = self.positional_arguments(node)
         keywords: dict[str, Value] = {}
         for keyword in node.keywords:
             assert keyword.arg is not None
