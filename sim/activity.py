@@ -75,7 +75,7 @@ class ActivityTrace:
 
     def begin_wave(self, first_warp: int, num_warps: int) -> None:
         """Starts the time axes of the warps `first_warp ...` of a new wave."""
-        self._fold()
+        self.fold()
         self.longest = max(self.longest, int(self.position.max(initial=0)))
         self.first_warp = first_warp
         self.position = np.zeros(num_warps, dtype=np.int64)
@@ -89,12 +89,14 @@ class ActivityTrace:
             return
         self._pending.append((warp_counts, count))
         if len(self._pending) >= 2048:
-            self._fold()
+            self.fold()
 
-    def _fold(self) -> None:
+    def fold(self) -> None:
         """Adds the buffered steps into the bins, spreading each step over the
         bins its instructions fall in (piecewise-linear interpolation of the
-        integer running sums at the bin edges, which is exact)."""
+        integer running sums at the bin edges, which is exact). The reference
+        engine calls it at the end of a launch, so that `lanes` and
+        `instructions` are whole when the result is returned."""
         if not self._pending:
             return
         counts = np.stack([c for c, _ in self._pending]).astype(np.float64)
@@ -134,7 +136,7 @@ class ActivityTrace:
 
     def occupancy(self) -> FloatArray:
         """Mean active fraction per warp and bin (NaN where nothing issued)."""
-        self._fold()
+        self.fold()
         longest = max(self.longest, int(self.position.max(initial=0)))
         used = min(self.columns, -(-longest // self.width))
         lanes = self.lanes[:, :used].astype(np.float64)

@@ -42,7 +42,7 @@ on (numba invalidates a cache when its file changes).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from llvmlite import ir
@@ -227,7 +227,9 @@ P_TMP = 8
 P_CHECK_COST = 9
 """Index into `block_cost` of the cost of a loop's continuation check."""
 P_WARPS_PER_BLOCK = 10
-NPARAMS = 11
+P_TARGETS = 11
+"""Two cells `BR`/`COND_BR` keep their targets in."""
+NPARAMS = 13
 
 SLOT_ALL = 0
 """The mask slot that holds every warp of the wave with all its lanes (the
@@ -236,6 +238,15 @@ SLOT_REAL = 1
 """The mask slot of the real lanes of the wave (the kernel's initial mask)."""
 
 _U1 = np.uint64(1)
+
+
+def _engine(**options: Any) -> Any:
+    """numba's `njit` for the engine's functions, without numba's reference
+    counting (NRT): every array view (`R[row]`, a warp's slice of a row)
+    would otherwise cost an atomic increment and decrement through a call,
+    a fifth of the run time of a loop kernel. The engine allocates nothing;
+    its scratch space is a register row (`Program.registers`)."""
+    return cast(Any, njit)(_nrt=False, **options)
 
 
 def _popcount_typing(typingctx: Any, x: Any) -> Any:
@@ -262,16 +273,48 @@ _popcount: Any = intrinsic(_popcount_typing)
 _lowest_bit: Any = intrinsic(_lowest_bit_typing)
 
 
-@njit(inline="always")
+@_engine(inline="always")
 def _wrap(x: Any, h: Any, m: Any) -> Any:
     """`x` reduced to a width: `h` is half the range, `m` the mask (`h = 0,
     m = -1` for 64 bits, `h = 0, m = 1` for i1)."""
     return ((x + h) & m) - h
 
 
-@njit(inline="always")
+@_engine(inline="always")
 def _bit(word: Any, lane: int) -> bool:
     return (word >> np.uint64(lane)) & _U1 != 0
+
+
+@_engine(inline="always")
+def _ones_if(flag: Any) -> Any:
+    """-1 (all bits set) when `flag` is 1, 0 when it is 0."""
+    return -np.int64(flag)
+
+
+@_engine(inline="always")
+def _blend(new: Any, old: Any, word: Any, lane: int) -> Any:
+    """`new` in a lane of `word`, `old` elsewhere, without a branch (so that
+    LLVM vectorizes the loop around it)."""
+    on = _ones_if((word >> np.uint64(lane)) & _U1)
+    return (new & on) | (old & ~on)
+
+
+@_engine(inline="always")
+def _blend_row(d: Any, a: Any, word: Any, spare: Any, ws: int) -> None:
+    """`d = a` in the lanes of `word`: blended into the spare register row
+    (which may be `a`), then copied. A blend stored straight into `d`
+    compiles to masked stores, which are slow on x86."""
+    for i in range(ws):
+        spare[i] = _blend(a[i], d[i], word, i)
+    for i in range(ws):
+        d[i] = spare[i]
+
+
+@_engine(inline="always")
+def _choose(cond: Any, yes: Any, no: Any) -> Any:
+    """`yes if cond != 0 else no` on int64 bit patterns, without a branch."""
+    on = _ones_if(cond != 0)
+    return (yes & on) | (no & ~on)
 
 
 # ---------------------------------------------------------------------------
@@ -281,7 +324,7 @@ def _bit(word: Any, lane: int) -> bool:
 # ---------------------------------------------------------------------------
 
 
-@njit
+@_engine()
 def _int_binary(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
     ra = R[ins[2]]
     rb = R[ins[3]]
@@ -312,7 +355,7 @@ def _int_binary(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> 
                 d[i] = a[i] ^ b[i]
 
 
-@njit
+@_engine()
 def _int_compare(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
     """Compares keys `(x & m) ^ f`: the stored value for a signed compare
     (`m = -1, f = 0`), the unsigned value for an unsigned one (`f` flips the
@@ -353,7 +396,7 @@ def _int_compare(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) ->
                 d[i] = ((a[i] & m) ^ f) >= ((b[i] & m) ^ f)
 
 
-@njit
+@_engine()
 def _int_unary(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
     ra = R[ins[2]]
     h = ins[4]
@@ -385,7 +428,7 @@ def _int_unary(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> N
                 d[i] = _popcount(np.uint64(a[i] & m))
 
 
-@njit
+@_engine()
 def _select(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
     rc = R[ins[2]]
     ra = R[ins[3]]
@@ -397,10 +440,10 @@ def _select(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
         a = ra[s : s + ws]
         b = rb[s : s + ws]
         for i in range(ws):
-            d[i] = a[i] if c[i] != 0 else b[i]
+            d[i] = _choose(c[i], a[i], b[i])
 
 
-@njit
+@_engine()
 def _to_float(
     op: int, ins: Any, fd: Any, R: Any, F: Any, L: Any, n: int, ws: int
 ) -> None:
@@ -436,7 +479,7 @@ def _to_float(
                 d[i] = np.float32(x[i])
 
 
-@njit(inline="always")
+@_engine(inline="always")
 def _round_half_away(x: Any) -> Any:
     t = np.trunc(x)
     if abs(x - t) >= 0.5:
@@ -444,7 +487,7 @@ def _round_half_away(x: Any) -> Any:
     return t
 
 
-@njit
+@_engine()
 def _float_unary(op: int, ins: Any, fd: Any, F: Any, L: Any, n: int, ws: int) -> None:
     fa = F[ins[2]]
     f32 = ins[4] != 0
@@ -492,7 +535,7 @@ def _float_unary(op: int, ins: Any, fd: Any, F: Any, L: Any, n: int, ws: int) ->
                     d[i] = _round_half_away(x64)
 
 
-@njit
+@_engine()
 def _float_binary(op: int, ins: Any, fd: Any, F: Any, L: Any, n: int, ws: int) -> None:
     fa = F[ins[2]]
     fb = F[ins[3]]
@@ -541,7 +584,7 @@ def _float_binary(op: int, ins: Any, fd: Any, F: Any, L: Any, n: int, ws: int) -
                 d[i] = np.copysign(a[i], b[i])
 
 
-@njit(inline="always")
+@_engine(inline="always")
 def _fcmp(pred: int, x: float, y: float) -> bool:
     unordered = x != x or y != y
     if pred == 0:
@@ -577,7 +620,7 @@ def _fcmp(pred: int, x: float, y: float) -> bool:
     return True
 
 
-@njit
+@_engine()
 def _float_compare(ins: Any, rd: Any, F: Any, L: Any, n: int, ws: int) -> None:
     fa = F[ins[2]]
     fb = F[ins[3]]
@@ -591,12 +634,12 @@ def _float_compare(ins: Any, rd: Any, F: Any, L: Any, n: int, ws: int) -> None:
             d[i] = _fcmp(pred, a[i], b[i])
 
 
-@njit
+@_engine()
 def _bits_f32(
     op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int
 ) -> None:
     """Reinterprets 32 bits: an i32 as an f32 (`BITS_TO_F32`) or back."""
-    scratch = np.empty(ws, dtype=np.int32)
+    scratch = R[R.shape[0] - 1].view(np.int32)
     floats = scratch.view(np.float32)
     for k in range(n):
         s = L[k] * ws
@@ -612,7 +655,7 @@ def _bits_f32(
                 R[d, s + i] = scratch[i]
 
 
-@njit
+@_engine()
 def _pure(op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int) -> None:
     """Executes a straight-line op that cannot fault, writing row `d`."""
     if ADD <= op <= XOR:
@@ -637,20 +680,22 @@ def _pure(op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int) ->
         _shift_by(op, ins, R[d], R, L, n, ws)
 
 
-@njit
-def _merge_into(rd: Any, rs: Any, L: Any, WD: Any, n: int, ws: int, full: Any) -> None:
-    """`rd = rs` in the active lanes of the mask, `rd` elsewhere."""
+@_engine()
+def _merge_into(
+    rd: Any, rs: Any, L: Any, WD: Any, n: int, ws: int, full: Any, spare: Any
+) -> None:
+    """`rd = rs` in the active lanes of the mask, `rd` elsewhere (`spare`:
+    the spare register row, see `_blend_row`)."""
     for k in range(n):
         s = L[k] * ws
         word = WD[k]
+        d = rd[s : s + ws]
+        a = rs[s : s + ws]
         if word == full:
             for i in range(ws):
-                rd[s + i] = rs[s + i]
+                d[i] = a[i]
         else:
-            while word:
-                i = _lowest_bit(word)
-                rd[s + i] = rs[s + i]
-                word &= word - _U1
+            _blend_row(d, a, word, spare, ws)
 
 
 # ---------------------------------------------------------------------------
@@ -658,7 +703,7 @@ def _merge_into(rd: Any, rs: Any, L: Any, WD: Any, n: int, ws: int, full: Any) -
 # ---------------------------------------------------------------------------
 
 
-@njit
+@_engine()
 def _lane_fault(fault: Any, ip: int, slot: int, kind: int, a: Any, b: Any) -> int:
     fault[0] = F_LANE
     fault[1] = ip
@@ -669,7 +714,7 @@ def _lane_fault(fault: Any, ip: int, slot: int, kind: int, a: Any, b: Any) -> in
     return F_LANE
 
 
-@njit
+@_engine()
 def _first_active(rbad: Any, L: Any, WD: Any, n: int, ws: int) -> int:
     """The first active slot where `rbad` is nonzero, or -1."""
     for k in range(n):
@@ -683,7 +728,7 @@ def _first_active(rbad: Any, L: Any, WD: Any, n: int, ws: int) -> int:
     return -1
 
 
-@njit
+@_engine()
 def _shift(
     op: int,
     ins: Any,
@@ -733,7 +778,7 @@ def _shift(
     return OK
 
 
-@njit(inline="always")
+@_engine(inline="always")
 def _signed_divide(op: int, x: int, y: int) -> int:
     """C-style division of signed values (`y` nonzero, no overflow)."""
     q = x // y
@@ -752,13 +797,13 @@ def _signed_divide(op: int, x: int, y: int) -> int:
 _FLOAT_EXACT = 1 << 53
 
 
-@njit
+@_engine()
 def _first_lane(WD: Any, L: Any, ws: int, k: int, bad: Any) -> int:
     hit = WD[k] & bad
     return L[k] * ws + _lowest_bit(hit)
 
 
-@njit
+@_engine()
 def _divide(
     op: int,
     ins: Any,
@@ -853,7 +898,7 @@ def _divide(
     return OK
 
 
-@njit
+@_engine()
 def _shift_by(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
     """Shifts by a constant amount `k` (field 6) below the width, and signed
     divisions by `2**k` (`DIV_POW2`, the division in field 7)."""
@@ -891,7 +936,7 @@ def _shift_by(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> No
                 d[i] = _wrap(np.int64(np.uint64(a[i]) - (np.uint64(q) << uk)), h, m)
 
 
-@njit
+@_engine()
 def _float_to_int(
     op: int,
     ins: Any,
@@ -943,7 +988,7 @@ def _float_to_int(
 # ---------------------------------------------------------------------------
 
 
-@njit
+@_engine()
 def _split(
     masks: Any,
     src: int,
@@ -970,9 +1015,10 @@ def _split(
         w = ML[src, k]
         word = MW[src, k]
         s = w * ws
+        c = rc[s : s + ws]
         bits = np.uint64(0)
         for i in range(ws):
-            bits |= np.uint64(rc[s + i] & 1) << np.uint64(i)
+            bits |= np.uint64(c[i] & 1) << np.uint64(i)
         yes = word & bits
         no_ = word & ~yes
         tw[k] = yes
@@ -1000,17 +1046,18 @@ def _split(
     return nb
 
 
-@njit
+@_engine()
 def _copy_mask(masks: Any, src: int, dst: int) -> None:
     ML, MW, MN, MLN = masks
     n = MN[src]
-    ML[dst, :n] = ML[src, :n]
-    MW[dst, :n] = MW[src, :n]
+    for k in range(n):
+        ML[dst, k] = ML[src, k]
+        MW[dst, k] = MW[src, k]
     MN[dst] = n
     MLN[dst] = MLN[src]
 
 
-@njit
+@_engine()
 def _copies(
     pool: Any,
     offset: int,
@@ -1025,14 +1072,15 @@ def _copies(
     `slot`, in order (the encoder makes parallel copies sequential)."""
     ML, MW, MN, _ = masks
     n = MN[slot]
+    spare = R[R.shape[0] - 1]
     for j in range(count):
         dst = pool[offset + 2 * j]
         src = pool[offset + 2 * j + 1]
         if dst != src:
-            _merge_into(R[dst], R[src], ML[slot], MW[slot], n, ws, full)
+            _merge_into(R[dst], R[src], ML[slot], MW[slot], n, ws, full, spare)
 
 
-@njit
+@_engine()
 def _deeper(masks: Any, slot: int, DEPTH: Any, extra: int, counters: Any) -> None:
     ML, _, MN, _ = masks
     deepest = counters[MAX_DEPTH]
@@ -1049,7 +1097,7 @@ def _deeper(masks: Any, slot: int, DEPTH: Any, extra: int, counters: Any) -> Non
 # ---------------------------------------------------------------------------
 
 
-@njit
+@_engine()
 def _coarsen(TL: Any, TI: Any) -> None:
     """Merges neighbouring bins; `TL`, `TI` are indexed [bin, row]."""
     half = TL.shape[0] // 2
@@ -1063,18 +1111,33 @@ def _coarsen(TL: Any, TI: Any) -> None:
             TI[j, r] = 0
 
 
-@njit
+@_engine()
 def _coarsen_until(trace: Any, end: int) -> None:
     """Doubles the bin width (`TWIDTH[0]`, its log in `TWIDTH[1]`) until
-    time `end` fits in the bins."""
-    TL, TI, _, TWIDTH, _ = trace
+    time `end` fits in the bins; a pending bin becomes the bin it merges
+    into (-1, none, stays -1)."""
+    TL, TI, _, TWIDTH, _, TPEND = trace
     while end > TL.shape[0] * TWIDTH[0]:
         _coarsen(TL, TI)
         TWIDTH[0] *= 2
         TWIDTH[1] += 1
+        for w in range(TPEND.shape[1]):
+            TPEND[0, w] >>= 1
 
 
-@njit
+@_engine()
+def _flush_trace(trace: Any) -> None:
+    """Adds each warp's pending bin into the bins (see `_account`)."""
+    TL, TI, _, _, TROW, TPEND = trace
+    for w in range(TPEND.shape[1]):
+        b = TPEND[0, w]
+        if b >= 0:
+            TL[b, TROW[w]] += TPEND[1, w]
+            TI[b, TROW[w]] += TPEND[2, w]
+            TPEND[0, w] = -1
+
+
+@_engine()
 def _account(
     masks: Any,
     slot: int,
@@ -1088,7 +1151,11 @@ def _account(
 ) -> int:
     """`account` of the reference machine: counts `instructions` of total
     `cost` issued by the warps of `slot`, and adds them to the activity bins
-    of each warp's own time axis (`activity.py`)."""
+    of each warp's own time axis (`activity.py`). Each warp sums into its
+    pending bin (`TPEND`: bin or -1, lanes x instructions, instructions),
+    added into the bins when the warp moves on to another bin and at the
+    end of the run (`_flush_trace`): the bins of 2-D `TL`/`TI` are far apart
+    in memory, the pending sums of consecutive warps adjacent."""
     if instructions == 0:
         return OK
     ML, MW, MN, MLN = masks
@@ -1102,7 +1169,7 @@ def _account(
         return F_STEP_LIMIT
     if not params[P_TRACE]:
         return OK
-    TL, TI, TPOS, TWIDTH, TROW = trace
+    TL, TI, TPOS, TWIDTH, TROW, TPEND = trace
     for k in range(n):
         w = ML[slot, k]
         start = TPOS[w]
@@ -1111,19 +1178,26 @@ def _account(
             _coarsen_until(trace, end)
         shift = TWIDTH[1]
         lanes = _popcount(MW[slot, k])
-        row = TROW[w]
         t = start
         while t < end:
             b = t >> shift
             stop = min(end, (b + 1) << shift)
-            TL[b, row] += lanes * (stop - t)
-            TI[b, row] += stop - t
+            if b != TPEND[0, w]:
+                pending = TPEND[0, w]
+                if pending >= 0:
+                    TL[pending, TROW[w]] += TPEND[1, w]
+                    TI[pending, TROW[w]] += TPEND[2, w]
+                TPEND[0, w] = b
+                TPEND[1, w] = 0
+                TPEND[2, w] = 0
+            TPEND[1, w] += lanes * (stop - t)
+            TPEND[2, w] += stop - t
             t = stop
         TPOS[w] = end
     return OK
 
 
-@njit(inline="always")
+@_engine(inline="always")
 def _touch(order: Any, seq: Any, kind: int, index: int) -> None:
     """Records the first use of a counter (the reference creates its dict
     entries in that order)."""
@@ -1137,7 +1211,7 @@ def _touch(order: Any, seq: Any, kind: int, index: int) -> None:
 # ---------------------------------------------------------------------------
 
 
-@njit
+@_engine()
 def _locate_all(
     ins: Any,
     R: Any,
@@ -1181,7 +1255,7 @@ def _locate_all(
     return bad_slot
 
 
-@njit
+@_engine()
 def _load_1d(
     ins: Any,
     rd: Any,
@@ -1212,7 +1286,7 @@ def _load_1d(
     return OK
 
 
-@njit
+@_engine()
 def _memory(
     op: int,
     ins: Any,
@@ -1290,7 +1364,7 @@ def _memory(
     return OK
 
 
-@njit
+@_engine()
 def _alloca(ins: Any, mems: Any, first: Any) -> None:
     """Zeroes a private array the first time it executes in its function
     invocation (`first` flags are reset per call)."""
@@ -1304,7 +1378,7 @@ def _alloca(ins: Any, mems: Any, first: Any) -> None:
     mems[3][base : base + mem_info[mem, M_LENGTH]] = 0
 
 
-@njit
+@_engine()
 def _dim(
     ins: Any,
     rd: Any,
@@ -1329,8 +1403,7 @@ def _dim(
     value = mem_shape[mem, dim]
     for k in range(n):
         s = L[k] * ws
-        for i in range(ws):
-            rd[s + i] = value
+        rd[s : s + ws] = value
     return OK
 
 
@@ -1339,15 +1412,16 @@ def _dim(
 # ---------------------------------------------------------------------------
 
 
-@njit
+@_engine()
 def _vote(op: int, ins: Any, rd: Any, R: Any, L: Any, WD: Any, n: int, ws: int) -> None:
     rp = R[ins[2]]
     for k in range(n):
         s = L[k] * ws
         word = WD[k]
+        p = rp[s : s + ws]
         votes = np.uint64(0)
         for i in range(ws):
-            votes |= np.uint64(rp[s + i] & 1) << np.uint64(i)
+            votes |= np.uint64(p[i] & 1) << np.uint64(i)
         votes &= word
         if op == VOTE_ANY:
             value = np.int64(votes != 0)
@@ -1357,11 +1431,10 @@ def _vote(op: int, ins: Any, rd: Any, R: Any, L: Any, WD: Any, n: int, ws: int) 
             value = _wrap(
                 np.int64(votes & np.uint64(0xFFFFFFFF)), 1 << 31, (1 << 32) - 1
             )
-        for i in range(ws):
-            rd[s + i] = value
+        rd[s : s + ws] = value
 
 
-@njit
+@_engine()
 def _barrier(
     masks: Any,
     slot: int,
@@ -1390,7 +1463,7 @@ def _barrier(
     return OK
 
 
-@njit
+@_engine()
 def _guard(
     op: int, ins: Any, rd: Any, R: Any, first: Any, L: Any, WD: Any, n: int, ws: int
 ) -> None:
@@ -1401,24 +1474,32 @@ def _guard(
         block = ins[3]
         for k in range(n):
             s = L[k] * ws
+            d = rd[s : s + ws]
+            g = rg[s : s + ws]
             for i in range(ws):
-                rd[s + i] = rg[s + i] == block
+                d[i] = g[i] == block
         return
     rg = R[ins[2]]
     if op == GUARD_CREATE and not first[ins[4]]:
         first[ins[4]] = 1
         rg[:] = ins[3]
         return
+    if op == GUARD_SELECT:
+        rc = R[ins[3]]
+        for k in range(n):
+            s = L[k] * ws
+            word = WD[k]
+            g = rg[s : s + ws]
+            c = rc[s : s + ws]
+            for i in range(ws):
+                g[i] = _blend(_choose(c[i], ins[4], ins[5]), g[i], word, i)
+        return
     for k in range(n):
         s = L[k] * ws
         word = WD[k]
-        while word:
-            i = _lowest_bit(word)
-            if op == GUARD_SELECT:
-                rg[s + i] = ins[4] if R[ins[3], s + i] != 0 else ins[5]
-            else:
-                rg[s + i] = ins[3]
-            word &= word - _U1
+        g = rg[s : s + ws]
+        for i in range(ws):
+            g[i] = _blend(ins[3], g[i], word, i)
 
 
 # ---------------------------------------------------------------------------
@@ -1426,7 +1507,7 @@ def _guard(
 # ---------------------------------------------------------------------------
 
 
-@njit
+@_engine()
 def _tracker_begin(
     masks: Any, slot: int, tracker: int, trackers: Any, DEPTH: Any
 ) -> None:
@@ -1438,7 +1519,7 @@ def _tracker_begin(
         BASE[tracker, w] = DEPTH[w]
 
 
-@njit
+@_engine()
 def _tracker_iteration(
     masks: Any,
     slot: int,
@@ -1469,7 +1550,7 @@ def _tracker_iteration(
     loop_row[L_IDLE] += idle
 
 
-@njit
+@_engine()
 def _tracker_done(
     masks: Any, slot: int, tracker: int, trackers: Any, DEPTH: Any
 ) -> None:
@@ -1480,14 +1561,18 @@ def _tracker_done(
         DEPTH[w] = BASE[tracker, w]
 
 
-@njit
+@_engine()
 def _if_results(
     ins: Any, pool: Any, R: Any, masks: Any, slot: int, ws: int, full: Any
 ) -> None:
-    """`res = cond ? then_value : else_value` in the lanes of the if's mask."""
+    """`res = cond ? then_value : else_value` in the lanes of the if's mask.
+    Results used only inside the if's block (`MERGED` clear) take every lane
+    of the mask's warps: the other lanes never read them."""
     ML, MW, MN, _ = masks
+    spare = R[R.shape[0] - 1]
     rc = R[ins[1]]
     offset = ins[11]
+    merged = ins[MERGED] != 0
     for j in range(ins[12]):
         rd = R[pool[offset + 3 * j]]
         rt = R[pool[offset + 3 * j + 1]]
@@ -1495,17 +1580,20 @@ def _if_results(
         for k in range(MN[slot]):
             s = ML[slot, k] * ws
             word = MW[slot, k]
-            if word == full:
+            c = rc[s : s + ws]
+            t = rt[s : s + ws]
+            e = re[s : s + ws]
+            if word == full or not merged:
+                d = rd[s : s + ws]
                 for i in range(ws):
-                    rd[s + i] = rt[s + i] if rc[s + i] != 0 else re[s + i]
+                    d[i] = _choose(c[i], t[i], e[i])
                 continue
-            while word:
-                i = _lowest_bit(word)
-                rd[s + i] = rt[s + i] if rc[s + i] != 0 else re[s + i]
-                word &= word - _U1
+            for i in range(ws):
+                spare[i] = _choose(c[i], t[i], e[i])
+            _blend_row(rd[s : s + ws], spare, word, spare, ws)
 
 
-@njit
+@_engine()
 def _step_check(
     ins: Any, R: Any, L: Any, WD: Any, n: int, ws: int, fault: Any, ip: int
 ) -> int:
@@ -1521,7 +1609,7 @@ def _step_check(
     return OK
 
 
-@njit
+@_engine()
 def _for_latch(
     R: Any,
     iv: int,
@@ -1552,11 +1640,14 @@ def _for_latch(
         w = ML[A, k]
         word = MW[A, k]
         s = w * ws
+        v = rv[s : s + ws]
+        st = rs[s : s + ws]
+        u = ru[s : s + ws]
         bits = np.uint64(0)
         for i in range(ws):
-            x = _wrap(np.int64(np.uint64(rv[s + i]) + np.uint64(rs[s + i])), h, m)
-            rv[s + i] = x
-            bits |= np.uint64(x < ru[s + i]) << np.uint64(i)
+            x = _wrap(np.int64(np.uint64(v[i]) + np.uint64(st[i])), h, m)
+            v[i] = x
+            bits |= np.uint64(x < u[i]) << np.uint64(i)
         stay = word & bits
         go = word & ~bits
         if stay and go:
@@ -1578,18 +1669,21 @@ def _for_latch(
     return nsplit
 
 
-@njit
+@_engine()
 def _less_than(R: Any, tmp: int, a: int, b: int, L: Any, n: int, ws: int) -> None:
     rt = R[tmp]
     ra = R[a]
     rb = R[b]
     for k in range(n):
         s = L[k] * ws
+        t = rt[s : s + ws]
+        x = ra[s : s + ws]
+        y = rb[s : s + ws]
         for i in range(ws):
-            rt[s + i] = ra[s + i] < rb[s + i]
+            t[i] = x[i] < y[i]
 
 
-@njit
+@_engine()
 def _schedule(g: int, graphs: Any, gtab: Any) -> int:
     """The next block of graph `g` (`GraphRun._next_block`), or -1 when no
     warp is live; compacts the live list. A warp's key is the earliest
@@ -1635,7 +1729,7 @@ def _schedule(g: int, graphs: Any, gtab: Any) -> int:
     return block
 
 
-@njit
+@_engine()
 def _select_step(
     g: int, block: int, graphs: Any, masks: Any, slot: int, DEPTH: Any
 ) -> None:
@@ -1659,7 +1753,7 @@ def _select_step(
     MLN[slot] = lanes
 
 
-@njit
+@_engine()
 def _loop_bookkeeping(
     g: int,
     block: int,
@@ -1698,7 +1792,7 @@ def _loop_bookkeeping(
     row[L_IDLE] += max(idle, 0)
 
 
-@njit
+@_engine()
 def _bind(
     g: int,
     edge: int,
@@ -1730,7 +1824,7 @@ def _bind(
         row[L_LANE_ENTRIES] += MLN[slot]
 
 
-@njit
+@_engine()
 def _branch(
     g: int,
     graphs: Any,
@@ -1789,7 +1883,7 @@ def _branch(
     return nsplit
 
 
-@njit
+@_engine()
 def _pop_finished(graphs: Any, g: int, masks: Any, slot: int) -> None:
     G_SP, G_PC, G_RPC, G_LN = graphs[0], graphs[1], graphs[2], graphs[3]
     G_RET = graphs[8]
@@ -1807,7 +1901,7 @@ def _pop_finished(graphs: Any, g: int, masks: Any, slot: int) -> None:
                 break
 
 
-@njit
+@_engine()
 def _graph_begin(
     g: int, graphs: Any, gtab: Any, masks: Any, slot: int, DEPTH: Any, counters: Any
 ) -> None:
@@ -1831,7 +1925,7 @@ def _graph_begin(
     G_RET[g] = 0
 
 
-@njit
+@_engine()
 def _finish(g: int, ins: Any, graphs: Any, masks: Any, slot: int, ALIVE: Any) -> None:
     """`func.return` in a graph: the lanes leave every entry of their warp."""
     G_SP, G_LN, G_RET = graphs[0], graphs[3], graphs[8]
@@ -1873,7 +1967,7 @@ W_THREADS_PER_BLOCK = 10
 NGEOMETRY = 11
 
 
-@njit(cache=True, nogil=True)
+@_engine(cache=True, nogil=True)
 def setup_wave(
     R: Any,
     table: Any,
@@ -1955,10 +2049,18 @@ def setup_wave(
 # ---------------------------------------------------------------------------
 
 
-@njit(cache=True, error_model="numpy", nogil=True)
+@_engine(cache=True, nogil=True)
 def run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
     """Runs the prologue, then the kernel, for one wave. Returns `OK` or a
     fault code (details in `state`'s fault arrays)."""
+    status = _run(program, state, stats, mems, params)
+    if params[P_TRACE]:
+        _flush_trace(stats[8])
+    return status
+
+
+@_engine(error_model="numpy", nogil=True)
+def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
     code, pool, fconst, block_instructions, block_cost, unit_ptr, unit_items, gtab = (
         program
     )
@@ -1967,6 +2069,7 @@ def run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
     ML, MW, MN, MLN = masks
     tw, ow = words
     F = R.view(np.float64)
+    spare = R[R.shape[0] - 1]
     ws = params[P_WS]
     tmp = params[P_TMP]
     warps_per_block = params[P_WARPS_PER_BLOCK]
@@ -1976,14 +2079,14 @@ def run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
     L = ML[cur]
     WD = MW[cur]
     n = MN[cur]
-    targets = np.empty(2, dtype=np.int64)
+    targets = params[P_TARGETS : P_TARGETS + 2]
     while True:
         ins = code[ip]
         op = ins[0]
         if op < CHECKED:
             if ins[MERGED]:
                 _pure(op, ins, R, F, tmp, L, n, ws)
-                _merge_into(R[ins[1]], R[tmp], L, WD, n, ws, full)
+                _merge_into(R[ins[1]], R[tmp], L, WD, n, ws, full, spare)
             else:
                 _pure(op, ins, R, F, ins[1], L, n, ws)
             ip += 1
@@ -2014,7 +2117,7 @@ def run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
             if status != OK:
                 return status
             if ins[MERGED]:
-                _merge_into(R[ins[1]], R[tmp], L, WD, n, ws, full)
+                _merge_into(R[ins[1]], R[tmp], L, WD, n, ws, full, spare)
             ip += 1
             continue
         status = OK
@@ -2079,7 +2182,7 @@ def run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
                 return status
             offset = pool[ins[11]]
             ncarried = pool[ins[11] + 1]
-            _merge_into(R[ins[4]], R[ins[1]], ML[P], MW[P], MN[P], ws, full)
+            _merge_into(R[ins[4]], R[ins[1]], ML[P], MW[P], MN[P], ws, full, spare)
             _copies(pool, offset, ncarried, R, masks, P, ws, full)
             _less_than(R, tmp, ins[4], ins[2], ML[P], MN[P], ws)
             nsplit = _split(masks, P, R[tmp], ws, ins[6], ins[7], -1, tw, ow)
@@ -2180,8 +2283,10 @@ def run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
             rt = R[tmp]
             for k in range(MN[ins[3]]):
                 s = ML[ins[3], k] * ws
+                t = rt[s : s + ws]
+                g = rg[s : s + ws]
                 for i in range(ws):
-                    rt[s + i] = rg[s + i] == ins[2]
+                    t[i] = g[i] == ins[2]
             nsplit = _split(masks, ins[3], rt, ws, ins[4], ins[5], ins[6], tw, ow)
             branches[ins[7], 0] += MN[ins[3]]
             branches[ins[7], 1] += nsplit

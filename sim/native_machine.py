@@ -211,17 +211,26 @@ class NativeMachine:
         """The bins the native engine adds into (the wave has begun), indexed
         [bin, row] (C-contiguous: the trace stores them column by column)."""
         trace = self.trace
+        pending = np.full((3, warps), -1, dtype=np.int64)
         if trace is None:
             empty = np.zeros((2, 1), dtype=np.int64)
             width = np.array([1, 0], dtype=np.int64)
             rows = np.zeros(warps, np.int64)
-            return (empty, empty.copy(), np.zeros(warps, np.int64), width, rows)
+            return (
+                empty,
+                empty.copy(),
+                np.zeros(warps, np.int64),
+                width,
+                rows,
+                pending,
+            )
         return (
             trace.lanes.T,
             trace.instructions.T,
             trace.position,
             trace.width_cell,
             trace.row_of,
+            pending,
         )
 
     def _params(self, wave: Launch, first_warp: int) -> np.ndarray:

@@ -116,6 +116,8 @@ class Program:
     unit_items: np.ndarray
     graphs: list[Graph]
     registers: int
+    """Rows of the register file: the values', then `tmp`, then the spare
+    row the native engine blends a warp's lanes in."""
     slots: int
     trackers: int
     first_flags: int
@@ -182,7 +184,7 @@ class Program:
     @property
     def tmp(self) -> int:
         """The scratch register of merged results."""
-        return self.registers - 1
+        return self.registers - 2
 
     _graph_tables: tuple[np.ndarray, ...] | None = None
 
@@ -810,6 +812,7 @@ def _encode_if(
         then_push,
         int(else_block is not None),
         enc.branch(op),
+        merged=merged,
     )
     enc.block(ctx, then_block, taken, merged_region=False)
     then_values = _yields(enc, ctx, then_block)
@@ -827,6 +830,8 @@ def _encode_if(
     enc.patch(head, 11, len(enc.pool))
     enc.pool.extend(triples)
     enc.patch(head, 12, len(results))
+    if not merged:
+        enc.whole.update(results)
 
 
 def _encode_for(
@@ -1597,7 +1602,7 @@ def encode(module: ModuleOp, kernel: func.FuncOp, costs: CostTable) -> Program:
         unit_ptr=unit_ptr,
         unit_items=np.array(items or [0], dtype=np.int64),
         graphs=enc.graphs,
-        registers=enc.registers + 1,
+        registers=enc.registers + 2,
         slots=enc.slots,
         trackers=max(enc.trackers, 1),
         first_flags=max(enc.first_flags, 1),

@@ -380,6 +380,8 @@ class Simulator:
         except KeyboardInterrupt:
             summary = interrupted_summary(self._freeze(counters, launch))
             raise SimulationInterrupted(summary) from None
+        if activity is not None:
+            activity.fold()
         return self._freeze(counters, launch), raised
 
     def _freeze(self, counters: Counters, launch: Launch) -> SimulationStats:
