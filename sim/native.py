@@ -300,6 +300,13 @@ def _blend(new: Any, old: Any, word: Any, lane: int) -> Any:
 
 
 @_engine(inline="always")
+def _spare_row(R: Any) -> Any:
+    """The register row no value uses (the last: `Program.registers`), the
+    engine's scratch space for one warp's lanes."""
+    return R[R.shape[0] - 1]
+
+
+@_engine(inline="always")
 def _blend_row(d: Any, a: Any, word: Any, spare: Any, ws: int) -> None:
     """`d = a` in the lanes of `word`: blended into the spare register row
     (which may be `a`), then copied. A blend stored straight into `d`
@@ -639,7 +646,7 @@ def _bits_f32(
     op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int
 ) -> None:
     """Reinterprets 32 bits: an i32 as an f32 (`BITS_TO_F32`) or back."""
-    scratch = R[R.shape[0] - 1].view(np.int32)
+    scratch = _spare_row(R).view(np.int32)
     floats = scratch.view(np.float32)
     for k in range(n):
         s = L[k] * ws
@@ -1072,7 +1079,7 @@ def _copies(
     `slot`, in order (the encoder makes parallel copies sequential)."""
     ML, MW, MN, _ = masks
     n = MN[slot]
-    spare = R[R.shape[0] - 1]
+    spare = _spare_row(R)
     for j in range(count):
         dst = pool[offset + 2 * j]
         src = pool[offset + 2 * j + 1]
@@ -1569,7 +1576,7 @@ def _if_results(
     Results used only inside the if's block (`MERGED` clear) take every lane
     of the mask's warps: the other lanes never read them."""
     ML, MW, MN, _ = masks
-    spare = R[R.shape[0] - 1]
+    spare = _spare_row(R)
     rc = R[ins[1]]
     offset = ins[11]
     merged = ins[MERGED] != 0
@@ -2069,7 +2076,7 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
     ML, MW, MN, MLN = masks
     tw, ow = words
     F = R.view(np.float64)
-    spare = R[R.shape[0] - 1]
+    spare = _spare_row(R)
     ws = params[P_WS]
     tmp = params[P_TMP]
     warps_per_block = params[P_WARPS_PER_BLOCK]
