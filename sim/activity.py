@@ -54,13 +54,15 @@ class ActivityTrace:
         self.columns = columns
         self.num_warps = num_warps
         self.rows = max(1, min(num_warps, max_rows))
-        self.width_cell = np.array([1, 0], dtype=np.int64)
-        """The bin width in instructions and its base-2 log (cells the native
-        engine updates)."""
+        self.width_cell = np.array([1, 0, 0], dtype=np.int64)
+        """The bin width in instructions, its base-2 log, and how many leading
+        bins hold sums (cells the native engine updates): the bins after them
+        are not zeroed until they are needed or read (`lanes`), so that a
+        short launch does not pay for zeroing megabytes of bins."""
         # stored bin by bin (Fortran order): a short kernel touches the first
         # bins of every row, a few pages instead of every row's page
-        self.lanes: IntArray = np.zeros((columns, self.rows), dtype=np.int64).T
-        self.instructions: IntArray = np.zeros((columns, self.rows), dtype=np.int64).T
+        self._lanes: IntArray = np.empty((columns, self.rows), dtype=np.int64).T
+        self._instructions: IntArray = np.empty((columns, self.rows), dtype=np.int64).T
         self.position: IntArray = np.zeros(0, dtype=np.int64)
         """Instructions issued so far by each warp of the current wave."""
         self.row_of: IntArray = np.zeros(0, dtype=np.int64)
@@ -72,6 +74,30 @@ class ActivityTrace:
     @property
     def width(self) -> int:
         return int(self.width_cell[0])
+
+    @property
+    def lanes(self) -> IntArray:
+        """Active lanes times instructions, per row and bin."""
+        self._zero_unused()
+        return self._lanes
+
+    @property
+    def instructions(self) -> IntArray:
+        """Instructions issued, per row and bin."""
+        self._zero_unused()
+        return self._instructions
+
+    def bins(self) -> tuple[IntArray, IntArray]:
+        """`lanes` and `instructions` for the native engine, which zeroes
+        bins as it reaches them (`width_cell[2]`)."""
+        return self._lanes, self._instructions
+
+    def _zero_unused(self) -> None:
+        used = int(self.width_cell[2])
+        if used < self.columns:
+            self._lanes[:, used:] = 0
+            self._instructions[:, used:] = 0
+            self.width_cell[2] = self.columns
 
     def begin_wave(self, first_warp: int, num_warps: int) -> None:
         """Starts the time axes of the warps `first_warp ...` of a new wave."""

@@ -1105,17 +1105,36 @@ def _deeper(masks: Any, slot: int, DEPTH: Any, extra: int, counters: Any) -> Non
 
 
 @_engine()
-def _coarsen(TL: Any, TI: Any) -> None:
-    """Merges neighbouring bins; `TL`, `TI` are indexed [bin, row]."""
-    half = TL.shape[0] // 2
-    for j in range(half):
-        for r in range(TL.shape[1]):
-            TL[j, r] = TL[2 * j, r] + TL[2 * j + 1, r]
-            TI[j, r] = TI[2 * j, r] + TI[2 * j + 1, r]
-    for j in range(half, TL.shape[0]):
-        for r in range(TL.shape[1]):
-            TL[j, r] = 0
-            TI[j, r] = 0
+def _coarsen(TL: Any, TI: Any, TWIDTH: Any) -> None:
+    """Merges neighbouring bins; `TL`, `TI` are indexed [bin, row], and hold
+    sums in their first `TWIDTH[2]` bins (the others are not zeroed yet)."""
+    used = TWIDTH[2]
+    merged = (used + 1) // 2
+    for j in range(merged):
+        if 2 * j + 1 < used:
+            for r in range(TL.shape[1]):
+                TL[j, r] = TL[2 * j, r] + TL[2 * j + 1, r]
+                TI[j, r] = TI[2 * j, r] + TI[2 * j + 1, r]
+        else:
+            for r in range(TL.shape[1]):
+                TL[j, r] = TL[2 * j, r]
+                TI[j, r] = TI[2 * j, r]
+    TWIDTH[2] = merged
+
+
+@_engine(inline="always")
+def _add_to_bin(trace: Any, b: int, w: int, lanes: int, instructions: int) -> None:
+    """Adds a warp's sums into bin `b` of its row, zeroing the bins up to
+    `b` first if no sum reached them yet."""
+    TL, TI, _, TWIDTH, TROW, _ = trace
+    if b >= TWIDTH[2]:
+        for j in range(TWIDTH[2], b + 1):
+            for r in range(TL.shape[1]):
+                TL[j, r] = 0
+                TI[j, r] = 0
+        TWIDTH[2] = b + 1
+    TL[b, TROW[w]] += lanes
+    TI[b, TROW[w]] += instructions
 
 
 @_engine()
@@ -1125,7 +1144,7 @@ def _coarsen_until(trace: Any, end: int) -> None:
     into (-1, none, stays -1)."""
     TL, TI, _, TWIDTH, _, TPEND = trace
     while end > TL.shape[0] * TWIDTH[0]:
-        _coarsen(TL, TI)
+        _coarsen(TL, TI, TWIDTH)
         TWIDTH[0] *= 2
         TWIDTH[1] += 1
         for w in range(TPEND.shape[1]):
@@ -1135,12 +1154,11 @@ def _coarsen_until(trace: Any, end: int) -> None:
 @_engine()
 def _flush_trace(trace: Any) -> None:
     """Adds each warp's pending bin into the bins (see `_account`)."""
-    TL, TI, _, _, TROW, TPEND = trace
+    TPEND = trace[5]
     for w in range(TPEND.shape[1]):
         b = TPEND[0, w]
         if b >= 0:
-            TL[b, TROW[w]] += TPEND[1, w]
-            TI[b, TROW[w]] += TPEND[2, w]
+            _add_to_bin(trace, b, w, TPEND[1, w], TPEND[2, w])
             TPEND[0, w] = -1
 
 
@@ -1176,7 +1194,7 @@ def _account(
         return F_STEP_LIMIT
     if not params[P_TRACE]:
         return OK
-    TL, TI, TPOS, TWIDTH, TROW, TPEND = trace
+    TL, _, TPOS, TWIDTH, _, TPEND = trace
     for k in range(n):
         w = ML[slot, k]
         start = TPOS[w]
@@ -1192,8 +1210,7 @@ def _account(
             if b != TPEND[0, w]:
                 pending = TPEND[0, w]
                 if pending >= 0:
-                    TL[pending, TROW[w]] += TPEND[1, w]
-                    TI[pending, TROW[w]] += TPEND[2, w]
+                    _add_to_bin(trace, pending, w, TPEND[1, w], TPEND[2, w])
                 TPEND[0, w] = b
                 TPEND[1, w] = 0
                 TPEND[2, w] = 0
@@ -2002,25 +2019,40 @@ def setup_wave(
         dim = table[row, 2]
         h = table[row, 3]
         m = table[row, 4]
-        if kind <= LC_BLOCK_ID:
-            at = W_BLOCK if kind == LC_THREAD_ID else W_GRID
-            sx = geometry[at]
-            sy = geometry[at + 1]
-            for s in range(slots):
-                if kind == LC_THREAD_ID:
-                    linear = s % per_block
-                else:
-                    linear = first_block + s // per_block
+        if kind == LC_THREAD_ID:
+            # the first block's slots (padding lanes counted on), copied
+            sx = geometry[W_BLOCK]
+            sy = geometry[W_BLOCK + 1]
+            x = y = z = 0
+            for s in range(per_block):
+                r[s] = _wrap(x if dim == 0 else y if dim == 1 else z, h, m)
+                x += 1
+                if x == sx:
+                    x = 0
+                    y += 1
+                    if y == sy:
+                        y = 0
+                        z += 1
+            for s in range(per_block, slots):
+                r[s] = r[s - per_block]
+        elif kind == LC_BLOCK_ID:
+            sx = geometry[W_GRID]
+            sy = geometry[W_GRID + 1]
+            for b in range(blocks):
+                linear = first_block + b
                 if dim == 0:
                     v = linear % sx
                 elif dim == 1:
                     v = (linear // sx) % sy
                 else:
                     v = linear // (sx * sy)
-                r[s] = _wrap(v, h, m)
+                v = _wrap(v, h, m)
+                for s in range(b * per_block, (b + 1) * per_block):
+                    r[s] = v
         elif kind == LC_LANE_ID:
-            for s in range(slots):
-                r[s] = _wrap(s % ws, h, m)
+            for w in range(slots // ws):
+                for i in range(ws):
+                    r[w * ws + i] = _wrap(i, h, m)
         else:
             if kind == LC_BLOCK_DIM:
                 v = geometry[W_BLOCK + dim]

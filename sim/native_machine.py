@@ -63,7 +63,7 @@ class NativeMachine:
         """(caller's array, its words in the memory)"""
         self.mems = self._memory(values, slots)
         self._fill_invariants(values)
-        self.stats_arrays = _stats_arrays(program)
+        self.stats_arrays = self.scratch.stats_arrays
         self.program_tables = (
             program.code,
             program.pool,
@@ -126,10 +126,14 @@ class NativeMachine:
             for reg, bits in self.program.constants:
                 R[reg] = bits
             self.scratch.has_constants = True
+        # nor an argument's or an array extent's: a row that holds the value
+        # already is kept
+        held = self.scratch.held
         for reg, index in self.program.arguments:
-            R[reg] = stored_bits(values[index])
+            _fill_row(R, held, reg, stored_bits(values[index]))
+        extents = self.mems[1].tolist()
         for reg, mem, dim in self.program.dims:
-            R[reg] = self.mems[1][mem, dim]
+            _fill_row(R, held, reg, extents[mem][dim])
 
     def _state(self, registers: np.ndarray) -> tuple[Any, ...]:
         program = self.program
@@ -214,7 +218,7 @@ class NativeMachine:
         pending = np.full((3, warps), -1, dtype=np.int64)
         if trace is None:
             empty = np.zeros((2, 1), dtype=np.int64)
-            width = np.array([1, 0], dtype=np.int64)
+            width = np.array([1, 0, 2], dtype=np.int64)
             rows = np.zeros(warps, np.int64)
             return (
                 empty,
@@ -224,9 +228,10 @@ class NativeMachine:
                 rows,
                 pending,
             )
+        lanes, instructions = trace.bins()
         return (
-            trace.lanes.T,
-            trace.instructions.T,
+            lanes.T,
+            instructions.T,
             trace.position,
             trace.width_cell,
             trace.row_of,
@@ -234,7 +239,7 @@ class NativeMachine:
         )
 
     def _params(self, wave: Launch, first_warp: int) -> np.ndarray:
-        params = np.zeros(N.NPARAMS, dtype=np.int64)
+        params = [0] * N.NPARAMS
         params[N.P_WS] = self.ws
         params[N.P_WARPS] = wave.num_warps
         params[N.P_FIRST_WARP] = first_warp
@@ -246,7 +251,7 @@ class NativeMachine:
         params[N.P_TMP] = self.program.tmp
         params[N.P_CHECK_COST] = len(self.program.block_cost) - 1
         params[N.P_WARPS_PER_BLOCK] = wave.warps_per_block
-        return params
+        return np.array(params, dtype=np.int64)
 
     def finish(self) -> None:
         """Copies the memory back into the caller's arrays."""
@@ -262,17 +267,17 @@ class NativeMachine:
         names = self.program.names()
         launch = self.launch
         branch_stats = {}
+        branch_rows = branches.tolist()
         for b in _touched(orders[0]):
             site, op, where = names.branches[b]
-            branch_stats[site] = BranchStats(
-                op, where, int(branches[b, 0]), int(branches[b, 1])
-            )
+            branch_stats[site] = BranchStats(op, where, *branch_rows[b])
         loop_stats = {}
+        loop_rows = loops.tolist()
         for index in _touched(orders[1]):
             site, name, where = names.loops[index]
-            row = [int(x) for x in loops[index]]
-            loop_stats[site] = LoopStats(name, where, *row)
-        block_stats = {names.blocks[b]: int(blocks[b]) for b in _touched(orders[2])}
+            loop_stats[site] = LoopStats(name, where, *loop_rows[index])
+        counts = blocks.tolist()
+        block_stats = {names.blocks[b]: counts[b] for b in _touched(orders[2])}
         return SimulationStats(
             kernel=kernel,
             grid=launch.grid,
@@ -339,9 +344,10 @@ class NativeMachine:
 
 class Scratch:
     """The buffers of a run that no result keeps (the register file, masks,
-    stacks, trackers): a `Simulator` hands them to its next run of the same
-    wave size, which zeroes them instead of allocating (fresh pages cost more
-    than the whole run of a small kernel)."""
+    stacks, trackers, the native counters `stats()` reads out): a `Simulator`
+    hands them to its next run of the same wave size, which zeroes them
+    instead of allocating (fresh pages cost more than the whole run of a
+    small kernel)."""
 
     def __init__(
         self,
@@ -354,11 +360,20 @@ class Scratch:
         self.key = (id(program), ws, warps)
         self.registers = registers
         self.state = state
+        self.stats_arrays = _stats_arrays(program)
+        orders = self.stats_arrays[5]
+        self._unused = list(orders)
+        """The arrays `clear` fills with -1, and those it zeroes:"""
+        self._zeros = [
+            a for a in _arrays((state[1:], self.stats_arrays)) if not _among(a, orders)
+        ]
         self.where = np.empty(warps * ws + 1, dtype=np.int64)
         """Where each slot's memory access goes (`native._locate_all`)."""
         self._memory = np.empty(0, dtype=np.int64)
         self.has_constants = False
         """Whether the register file holds the program's constants."""
+        self.held: dict[int, int] = {}
+        """The bits every slot of an argument's register row holds."""
 
     def memory(self, words: int) -> np.ndarray:
         """The memory array of a run (not zeroed: every word is an argument's,
@@ -372,17 +387,35 @@ class Scratch:
         return self.key == (id(program), ws, warps)
 
     def clear(self) -> None:
-        """Zeroes the state but the register file: a lane reads a register
-        only after it wrote it (the waves of a launch share the file too)."""
-        _zero(self.state[1:])
+        """Zeroes the state but the register file (a lane reads a register
+        only after it wrote it; the waves of a launch share the file too),
+        and the counters."""
+        for array in self._zeros:
+            array.fill(0)
+        for array in self._unused:
+            array.fill(-1)
 
 
-def _zero(tree: Any) -> None:
+def _fill_row(R: np.ndarray, held: dict[int, int], reg: int, bits: Any) -> None:
+    """Sets every slot of register `reg` to `bits`, unless `held` says the
+    row holds them (rows no instruction writes)."""
+    bits = int(bits)
+    if held.get(reg) != bits:
+        R[reg] = bits
+        held[reg] = bits
+
+
+def _arrays(tree: Any) -> list[np.ndarray]:
+    """The arrays of nested tuples, in order."""
     if isinstance(tree, np.ndarray):
-        tree.fill(0)
-    elif isinstance(tree, tuple):
-        for item in tree:
-            _zero(item)
+        return [tree]
+    if isinstance(tree, tuple):
+        return [a for item in tree for a in _arrays(item)]
+    return []
+
+
+def _among(array: np.ndarray, arrays: Sequence[np.ndarray]) -> bool:
+    return any(array is a for a in arrays)
 
 
 def check_arrays(program: Program, values: Sequence[Value]) -> None:
@@ -457,8 +490,8 @@ def _copied(table: dict[str, Any]) -> dict[str, Any]:
 
 def _touched(order: np.ndarray) -> list[int]:
     """Counter ids in the order of their first use."""
-    used = np.flatnonzero(order >= 0)
-    return [int(i) for i in used[np.argsort(order[used], kind="stable")]]
+    first_use = sorted((o, i) for i, o in enumerate(order.tolist()) if o >= 0)
+    return [i for _, i in first_use]
 
 
 def _row_major(shape: Sequence[int]) -> list[int]:

@@ -217,6 +217,7 @@ class Simulator:
         except ValueError as error:
             raise SimulationError(str(error)) from None
         self.engine = engine
+        self._parameters = Parameters(self.func)
         self.grid_sync = any(isinstance(op, GridBarrierOp) for op in self.func.walk())
         """Whether the kernel may reach a grid barrier (it runs as one wave)."""
         self._scratch: Scratch | None = None
@@ -259,7 +260,7 @@ class Simulator:
         launch = Launch(grid3, block3, warp_size)
         check_memory(launch)
         limit = step_limit if step_limit is not None else default_step_limit(launch)
-        values = bind_arguments(self.func, args, launch.num_slots)
+        values = self._parameters.bind(args)
         waves = launch.waves(launch.num_threads if self.grid_sync else wave_threads)
         activity = ActivityTrace(launch.num_warps, warp_size) if trace else None
         program = self._program_for(warp_size, values)
@@ -501,18 +502,40 @@ def bind_arguments(func: FuncOp, args: Sequence[Any], slots: int) -> list[Value]
     A tuple argument binds one parameter per element (numba-cuda passes
     tuples flattened, and so does the frontend's kernel), a record array or
     record one parameter per field (`simt.model.records`)."""
-    args = _flatten(args) + _captured_arrays(func)
-    types = func.function_type.inputs.data
-    names = argument_names(func)
-    if len(args) != len(types):
-        raise SimulationError(
-            f"@{func.sym_name.data} takes {len(types)} arguments "
-            f"({', '.join(names)}), found {len(args)}"
-        )
-    return [
-        _bind(name, type_, value)
-        for name, type_, value in zip(names, types, args, strict=True)
-    ]
+    return Parameters(func).bind(args)
+
+
+class Parameters:
+    """A kernel's parameters as `bind_arguments` checks them: names, types and
+    dtypes, read from the IR once (a `Simulator` binds every launch with
+    them)."""
+
+    def __init__(self, func: FuncOp) -> None:
+        self.func = func
+        self.types: list[Attribute] = list(func.function_type.inputs.data)
+        self.names = argument_names(func)
+        self.dtypes = [
+            dtype_of(t.element_type if isinstance(t, MemRefType) else t)
+            for t in self.types
+        ]
+        self.captures = bool(kernel_captures(func))
+
+    def bind(self, args: Sequence[Any]) -> list[Value]:
+        func = self.func
+        args = _flatten(args)
+        if self.captures:
+            args += _captured_arrays(func)
+        if len(args) != len(self.types):
+            raise SimulationError(
+                f"@{func.sym_name.data} takes {len(self.types)} arguments "
+                f"({', '.join(self.names)}), found {len(args)}"
+            )
+        return [
+            _bind(name, type_, dtype, value)
+            for name, type_, dtype, value in zip(
+                self.names, self.types, self.dtypes, args, strict=True
+            )
+        ]
 
 
 def _captured_arrays(func: FuncOp) -> list[Any]:
@@ -533,7 +556,11 @@ def _captured_arrays(func: FuncOp) -> list[Any]:
 
 def _flatten(args: Sequence[Any]) -> list[Any]:
     flat: list[Any] = []
-    for arg in map(passed_value, args):
+    for arg in args:
+        if type(arg) is np.ndarray and arg.dtype.kind not in "cV":
+            flat.append(arg)  # the common case, without the checks below
+            continue
+        arg = passed_value(arg)
         if isinstance(arg, tuple):
             items: tuple[Any, ...] = arg
             flat.extend(_flatten(items))
@@ -546,10 +573,13 @@ def _flatten(args: Sequence[Any]) -> list[Any]:
     return flat
 
 
-def _bind(name: str, type_: Attribute, value: Any) -> Value:
+def _bind(
+    name: str, type_: Attribute, dtype: np.dtype[Any] | None, value: Any
+) -> Value:
+    """`value` for the parameter `name` of type `type_` (stored as `dtype`:
+    the element type's for a memref)."""
     if isinstance(type_, MemRefType):
-        return _bind_array(name, type_, value)
-    dtype = dtype_of(type_)
+        return _bind_array(name, type_, dtype, value)
     if dtype is None:
         raise SimulationError(
             f"argument '{name}' has type {type_}, which the simulator does not support"
@@ -557,12 +587,13 @@ def _bind(name: str, type_: Attribute, value: Any) -> Value:
     return _bind_scalar(name, type_, dtype, value)
 
 
-def _bind_array(name: str, type_: MemRefType, value: Any) -> MemRefHandle:
+def _bind_array(
+    name: str, type_: MemRefType, dtype: np.dtype[Any] | None, value: Any
+) -> MemRefHandle:
     if not isinstance(value, np.ndarray):
         raise SimulationError(
             f"argument '{name}' of type {type_} needs a numpy array, found {type(value).__name__}"
         )
-    dtype = dtype_of(type_.element_type)
     if dtype is None:
         raise SimulationError(
             f"argument '{name}': element type {type_.element_type} is not supported"
@@ -601,7 +632,7 @@ def _bind_scalar(
                 f"argument '{name}' of type {type_} needs a bool, found {value!r}"
             )
         return np.bool_(value)
-    if np.issubdtype(dtype, np.integer):
+    if dtype.kind in "iu":
         return _bind_int(name, type_, dtype, value)
     if not isinstance(value, int | float | np.integer | np.floating) or isinstance(
         value, bool
@@ -627,11 +658,12 @@ def _bind_int(name: str, type_: Attribute, dtype: np.dtype[Any], value: Any) -> 
         raise SimulationError(
             f"argument '{name}' of type {type_} needs an integer, found {value!r}"
         )
-    info = np.iinfo(dtype)
-    high = (1 << (8 * dtype.itemsize)) - 1
-    if not info.min <= int(value) <= high:
+    bits = 8 * dtype.itemsize
+    low, high = -(1 << (bits - 1)), (1 << bits) - 1
+    value = int(value)
+    if not low <= value <= high:
         raise SimulationError(
             f"argument '{name}' of type {type_}: {value} is out of range "
-            f"[{info.min}, {high}]"
+            f"[{low}, {high}]"
         )
-    return dtype.type(int(value) - (high + 1) if int(value) > info.max else int(value))
+    return dtype.type(value - (high + 1) if value >= 1 << (bits - 1) else value)
