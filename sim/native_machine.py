@@ -363,10 +363,11 @@ class Scratch:
         self.stats_arrays = _stats_arrays(program)
         orders = self.stats_arrays[5]
         self._unused = list(orders)
-        """The arrays `clear` fills with -1, and those it zeroes:"""
+        """The arrays `clear` fills with -1 (first-use orders)."""
         self._zeros = [
             a for a in _arrays((state[1:], self.stats_arrays)) if not _among(a, orders)
         ]
+        """The arrays `clear` zeroes (the state but the registers, counters)."""
         self.where = np.empty(warps * ws + 1, dtype=np.int64)
         """Where each slot's memory access goes (`native._locate_all`)."""
         self._memory = np.empty(0, dtype=np.int64)
