@@ -360,13 +360,10 @@ class Scratch:
         self.key = (id(program), ws, warps)
         self.registers = registers
         self.state = state
-        self.stats_arrays = _stats_arrays(program)
-        orders = self.stats_arrays[5]
-        self._unused = list(orders)
+        stats = self.stats_arrays = _stats_arrays(program)
+        self._unused = list(stats[5])
         """The arrays `clear` fills with -1 (first-use orders)."""
-        self._zeros = [
-            a for a in _arrays((state[1:], self.stats_arrays)) if not _among(a, orders)
-        ]
+        self._zeros = _arrays((state[1:], stats[:5], stats[6:]))
         """The arrays `clear` zeroes (the state but the registers, counters)."""
         self.where = np.empty(warps * ws + 1, dtype=np.int64)
         """Where each slot's memory access goes (`native._locate_all`)."""
@@ -413,10 +410,6 @@ def _arrays(tree: Any) -> list[np.ndarray]:
     if isinstance(tree, tuple):
         return [a for item in tree for a in _arrays(item)]
     return []
-
-
-def _among(array: np.ndarray, arrays: Sequence[np.ndarray]) -> bool:
-    return any(array is a for a in arrays)
 
 
 def check_arrays(program: Program, values: Sequence[Value]) -> None:

@@ -496,19 +496,9 @@ def argument_names(func: FuncOp) -> list[str]:
     ]
 
 
-def bind_arguments(func: FuncOp, args: Sequence[Any], slots: int) -> list[Value]:
-    """The simulator's values of the kernel arguments, checked against the types.
-
-    A tuple argument binds one parameter per element (numba-cuda passes
-    tuples flattened, and so does the frontend's kernel), a record array or
-    record one parameter per field (`simt.model.records`)."""
-    return Parameters(func).bind(args)
-
-
 class Parameters:
-    """A kernel's parameters as `bind_arguments` checks them: names, types and
-    dtypes, read from the IR once (a `Simulator` binds every launch with
-    them)."""
+    """A kernel's parameters: names, types and dtypes, read from the IR once
+    (a `Simulator` binds every launch with them)."""
 
     def __init__(self, func: FuncOp) -> None:
         self.func = func
@@ -521,6 +511,11 @@ class Parameters:
         self.captures = bool(kernel_captures(func))
 
     def bind(self, args: Sequence[Any]) -> list[Value]:
+        """The simulator's values of a launch's arguments, checked against
+        the types. A tuple argument binds one parameter per element
+        (numba-cuda passes tuples flattened, and so does the frontend's
+        kernel), a record array or record one parameter per field
+        (`simt.model.records`)."""
         func = self.func
         args = _flatten(args)
         if self.captures:

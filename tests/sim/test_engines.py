@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sim_kernels import PER_LANE_LOOP
 from xdsl.dialects.builtin import ModuleOp
 
 import simt
@@ -157,34 +158,13 @@ def test_waves_keep_the_trace_rows_when_warps_are_grouped() -> None:
         np.testing.assert_array_equal(results[0], other)
 
 
-LONG_DIVERGENT_LOOP = """
-func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
-  %tid = simt.thread_id x : i32
-  %t = arith.index_cast %tid : i32 to index
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c7 = arith.constant 7 : index
-  %ni = arith.index_cast %n : i32 to index
-  %spread = arith.muli %t, %c7 : index
-  %ub = arith.addi %spread, %ni : index
-  %zero = arith.constant 0 : i32
-  %sum = scf.for %iv = %c0 to %ub step %c1 iter_args(%acc = %zero) -> (i32) {
-    %v = arith.index_cast %iv : index to i32
-    %next = arith.addi %acc, %v : i32
-    scf.yield %next : i32
-  }
-  memref.store %sum, %out[%t] : memref<?xi32>
-  func.return
-}
-"""
-
-
 def test_the_trace_of_a_long_run_that_coarsens_its_bins(parse: Any) -> None:
-    """Warps whose time axes end far apart, long enough that the bins widen
-    several times while warps are part way through a bin: both engines give
-    the same integers in every bin (the native engine sums a warp's steps
-    in a pending bin and adds it into the bins later)."""
-    module = parse(LONG_DIVERGENT_LOOP)
+    """Warps whose time axes end far apart (each runs 32 iterations longer
+    than the one before), long enough that the bins widen several times
+    while warps are part way through a bin: both engines give the same
+    integers in every bin (the native engine sums a warp's steps in a
+    pending bin and adds it into the bins later)."""
+    module = parse(PER_LANE_LOOP)
     traces = []
     for engine in ("native", "reference"):
         out = np.zeros(256, dtype=np.int32)

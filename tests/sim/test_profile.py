@@ -6,6 +6,7 @@ import json
 
 import numpy as np
 import pytest
+from sim_kernels import PER_LANE_LOOP
 from xdsl.dialects import arith, cf, math, memref, scf
 
 import simt as simt_api
@@ -15,29 +16,10 @@ from simt.model.facts import cost_class
 from simt.model.sites import site_ids
 from simt.sim import CostTable, OpKind, op_cost, site_id
 
-LOOP = """
-func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
-  %tid = simt.thread_id x : i32
-  %t = arith.index_cast %tid : i32 to index
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ni = arith.index_cast %n : i32 to index
-  %ub = arith.addi %t, %ni : index
-  %zero = arith.constant 0 : i32
-  %sum = scf.for %iv = %c0 to %ub step %c1 iter_args(%acc = %zero) -> (i32) {
-    %v = arith.index_cast %iv : index to i32
-    %next = arith.addi %acc, %v : i32
-    scf.yield %next : i32
-  } loc("loop.py":5:4)
-  memref.store %sum, %out[%t] : memref<?xi32>
-  func.return
-}
-"""
-
 
 def test_json_profile_round_trips(run, parse):
     out = np.zeros(64, dtype=np.int32)
-    stats = run(LOOP, [out, 3], block=64, warp_size=32).stats
+    stats = run(PER_LANE_LOOP, [out, 3], block=64, warp_size=32).stats
     profile = json.loads(stats.to_json())
     assert profile["kernel"] == "k"
     assert (profile["grid"], profile["block"], profile["warp_size"]) == (
@@ -63,7 +45,7 @@ def test_json_profile_round_trips(run, parse):
 
 
 def test_site_names_are_positions(parse):
-    module = parse(LOOP)
+    module = parse(PER_LANE_LOOP)
     loop = next(op for op in module.walk() if isinstance(op, scf.ForOp))
     assert site_id(loop) == "@k/b0.7"
     inner = loop.body.block.first_op
@@ -102,7 +84,7 @@ def test_cost_table_api():
 
 def test_activity_heat_map_is_written(run, tmp_path):
     out = np.zeros(256, dtype=np.int32)
-    result = run(LOOP, [out, 1], grid=2, block=128, warp_size=32)
+    result = run(PER_LANE_LOOP, [out, 1], grid=2, block=128, warp_size=32)
     path = result.plot_activity(tmp_path / "activity.png")
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 2000
@@ -115,7 +97,7 @@ def test_activity_heat_map_is_written(run, tmp_path):
 
 def test_trace_stays_bounded_for_long_runs(run):
     out = np.zeros(32, dtype=np.int32)
-    result = run(LOOP, [out, 3000], block=32)
+    result = run(PER_LANE_LOOP, [out, 3000], block=32)
     assert result.trace is not None
     assert result.trace.occupancy().shape[1] <= result.trace.columns
     assert result.trace.width > 1
