@@ -214,6 +214,20 @@ L_WARP_ITERATIONS = 2
 L_LANE_ITERATIONS = 3
 L_IDLE = 4
 
+# The activity trace's state of a warp (a row of `TW`, see `_account`).
+W_POSITION = 0
+"""Instructions the warp has issued (its time)."""
+W_BIN_END = 1
+"""The end of its pending bin, in time (0 before its first step)."""
+W_LANES = 2
+"""Its active lanes summed over its instructions since it entered the
+pending bin."""
+W_BIN = 3
+"""Its pending bin, -1 before its first step."""
+W_START = 4
+"""Its time when it entered the pending bin."""
+W_FIELDS = 5
+
 # `params` layout (per call).
 P_WS = 0
 P_WARPS = 1
@@ -1123,43 +1137,79 @@ def _coarsen(TL: Any, TI: Any, TWIDTH: Any) -> None:
 
 
 @_engine(inline="always")
-def _add_to_bin(trace: Any, b: int, w: int, lanes: int, instructions: int) -> None:
+def _add_to_bin(
+    TL: Any, TI: Any, TWIDTH: Any, b: int, row: int, lanes: int, instructions: int
+) -> None:
     """Adds a warp's sums into bin `b` of its row, zeroing the bins up to
     `b` first if no sum reached them yet."""
-    TL, TI, _, TWIDTH, TROW, _ = trace
     if b >= TWIDTH[2]:
         for j in range(TWIDTH[2], b + 1):
             for r in range(TL.shape[1]):
                 TL[j, r] = 0
                 TI[j, r] = 0
         TWIDTH[2] = b + 1
-    TL[b, TROW[w]] += lanes
-    TI[b, TROW[w]] += instructions
+    TL[b, row] += lanes
+    TI[b, row] += instructions
 
 
 @_engine()
-def _coarsen_until(trace: Any, end: int) -> None:
+def _coarsen_until(TL: Any, TI: Any, TWIDTH: Any, TW: Any, end: int) -> None:
     """Doubles the bin width (`TWIDTH[0]`, its log in `TWIDTH[1]`) until
     time `end` fits in the bins; a pending bin becomes the bin it merges
-    into (-1, none, stays -1)."""
-    TL, TI, _, TWIDTH, _, TPEND = trace
+    into (-1, none, stays -1), and its end moves with it."""
     while end > TL.shape[0] * TWIDTH[0]:
         _coarsen(TL, TI, TWIDTH)
         TWIDTH[0] *= 2
         TWIDTH[1] += 1
-        for w in range(TPEND.shape[1]):
-            TPEND[0, w] >>= 1
+        for w in range(TW.shape[0]):
+            b = TW[w, W_BIN] >> 1
+            TW[w, W_BIN] = b
+            TW[w, W_BIN_END] = (b + 1) << TWIDTH[1] if b >= 0 else 0
 
 
 @_engine()
 def _flush_trace(trace: Any) -> None:
-    """Adds each warp's pending bin into the bins (see `_account`)."""
-    TPEND = trace[5]
-    for w in range(TPEND.shape[1]):
-        b = TPEND[0, w]
+    """Ends the wave's time axes: adds each warp's pending sums into its bin
+    and leaves the positions in `TPOS` (see `_account`)."""
+    TL, TI, TPOS, TWIDTH, TROW, TW = trace
+    for w in range(TW.shape[0]):
+        b = TW[w, W_BIN]
+        position = TW[w, W_POSITION]
         if b >= 0:
-            _add_to_bin(trace, b, w, TPEND[1, w], TPEND[2, w])
-            TPEND[0, w] = -1
+            instructions = position - TW[w, W_START]
+            _add_to_bin(TL, TI, TWIDTH, b, TROW[w], TW[w, W_LANES], instructions)
+            TW[w, W_BIN] = -1
+            TW[w, W_BIN_END] = 0
+        TPOS[w] = position
+
+
+@_engine(inline="always")
+def _advance(
+    TL: Any, TI: Any, TWIDTH: Any, row: int, tw: Any, lanes: int, instructions: int
+) -> None:
+    """Moves a warp (its trace state `tw`, a row of `TW`) on by a step of
+    `instructions` that leaves its pending bin, the slow path of `_account`:
+    spreads the step's lanes over the bins its instructions fall in, adding
+    the sums of each bin it leaves into the bins. The bins hold the step's
+    end (`_account` coarsens them first)."""
+    start = tw[W_POSITION]
+    end = start + instructions
+    shift = TWIDTH[1]
+    t = start
+    while t < end:
+        b = t >> shift
+        stop = min(end, (b + 1) << shift)
+        if b != tw[W_BIN]:
+            if tw[W_BIN] >= 0:
+                done = t - tw[W_START]
+                _add_to_bin(TL, TI, TWIDTH, tw[W_BIN], row, tw[W_LANES], done)
+            tw[W_BIN] = b
+            tw[W_START] = t
+            tw[W_LANES] = 0
+        tw[W_LANES] += lanes * (stop - t)
+        t = stop
+    tw[W_POSITION] = end
+    tw[W_BIN_END] = (tw[W_BIN] + 1) << shift
 
 
 @_engine()
@@ -1176,11 +1226,13 @@ def _account(
 ) -> int:
     """`account` of the reference machine: counts `instructions` of total
     `cost` issued by the warps of `slot`, and adds them to the activity bins
-    of each warp's own time axis (`activity.py`). Each warp sums into its
-    pending bin (`TPEND`: bin or -1, lanes x instructions, instructions),
-    added into the bins when the warp moves on to another bin and at the
-    end of the run (`_flush_trace`): the bins of 2-D `TL`/`TI` are far apart
-    in memory, the pending sums of consecutive warps adjacent."""
+    of each warp's own time axis (`activity.py`). Each warp keeps its
+    position, its pending bin, where that bin ends and where the warp
+    entered it, and its active lanes summed since (`TW[w]`, adjacent for
+    consecutive warps; the bins of 2-D `TL`/`TI` are far apart in memory): a
+    step inside the pending bin adds to the sum, one that leaves it goes
+    through `_advance`, and the sums go into the bins when the warp leaves
+    the bin and at the end of the run (`_flush_trace`)."""
     if instructions == 0:
         return OK
     ML, MW, MN, MLN = masks
@@ -1194,30 +1246,18 @@ def _account(
         return F_STEP_LIMIT
     if not params[P_TRACE]:
         return OK
-    TL, _, TPOS, TWIDTH, _, TPEND = trace
+    TL, TI, _, TWIDTH, TROW, TW = trace
     for k in range(n):
         w = ML[slot, k]
-        start = TPOS[w]
-        end = start + instructions
-        if end > TL.shape[0] << TWIDTH[1]:
-            _coarsen_until(trace, end)
-        shift = TWIDTH[1]
         lanes = _popcount(MW[slot, k])
-        t = start
-        while t < end:
-            b = t >> shift
-            stop = min(end, (b + 1) << shift)
-            if b != TPEND[0, w]:
-                pending = TPEND[0, w]
-                if pending >= 0:
-                    _add_to_bin(trace, pending, w, TPEND[1, w], TPEND[2, w])
-                TPEND[0, w] = b
-                TPEND[1, w] = 0
-                TPEND[2, w] = 0
-            TPEND[1, w] += lanes * (stop - t)
-            TPEND[2, w] += stop - t
-            t = stop
-        TPOS[w] = end
+        end = TW[w, W_POSITION] + instructions
+        if end <= TW[w, W_BIN_END]:
+            TW[w, W_POSITION] = end
+            TW[w, W_LANES] += lanes * instructions
+        else:
+            if end > TL.shape[0] << TWIDTH[1]:
+                _coarsen_until(TL, TI, TWIDTH, TW, end)
+            _advance(TL, TI, TWIDTH, TROW[w], TW[w], lanes, instructions)
     return OK
 
 

@@ -215,7 +215,8 @@ class NativeMachine:
         """The bins the native engine adds into (the wave has begun), indexed
         [bin, row] (C-contiguous: the trace stores them column by column)."""
         trace = self.trace
-        pending = np.full((3, warps), -1, dtype=np.int64)
+        pending = np.zeros((warps, N.W_FIELDS), dtype=np.int64)
+        pending[:, N.W_BIN] = -1
         if trace is None:
             empty = np.zeros((2, 1), dtype=np.int64)
             width = np.array([1, 0, 2], dtype=np.int64)
