@@ -62,6 +62,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from simt.bench.kernels.paper_kernels import early_exit_spec
 from simt.bench.kernels.spec import LONG_RUN_STEP_LIMIT, KernelSpec, LaunchCase
+from simt.bench.plotting import ratio_log_axis
 from simt.bench.progress import progress as progress_bar
 from simt.bench.provenance import metadata
 
@@ -340,7 +341,6 @@ def plot_fig7(sweep: dict[str, Any], path: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from matplotlib.ticker import FuncFormatter
 
     curves = relative_performance(sweep)
     ks = sorted({p["k"] for p in sweep["points"]})
@@ -358,11 +358,7 @@ def plot_fig7(sweep: dict[str, Any], path: Path) -> None:
         detail = f" (Ta/Tb = {measured['ta_over_tb']:.3g})" if measured else ""
         axis.set_title(f"A/B = {ratio}{detail}", fontsize=9)
         axis.set_xlabel("k (early-exiting lanes of 32)")
-        axis.set_yscale("log")
-        plain = FuncFormatter(lambda value, _: f"{value:g}x")
-        axis.yaxis.set_major_formatter(plain)
-        axis.yaxis.set_minor_formatter(plain)
-        axis.tick_params(axis="y", which="minor", labelsize=6)
+        ratio_log_axis(axis, minor_labelsize=6)
         axis.grid(True, which="both", alpha=0.3)
     axes_list[0].set_ylabel(
         "performance vs the original at k=0\n(x, simulated cycles, log scale)"

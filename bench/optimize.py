@@ -47,6 +47,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 import simt
 from simt.bench.kernels.spec import LONG_RUN_STEP_LIMIT, KernelSpec, LaunchCase
+from simt.bench.plotting import ratio_log_axis
 from simt.bench.progress import progress
 from simt.bench.provenance import metadata
 
@@ -367,7 +368,6 @@ def plot(rows: Sequence[Row], path: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from matplotlib.ticker import FuncFormatter
 
     variants = [*SINGLE_PASSES, "oracle", OPTIMIZED]
     width = 0.8 / len(variants)
@@ -386,11 +386,7 @@ def plot(rows: Sequence[Row], path: Path) -> None:
         0.98, color="red", linewidth=0.6, linestyle="--", label="0.98x: 2% slower"
     )
     axis.set_xticks(x, [r.kernel for r in rows], rotation=45, ha="right", fontsize=8)
-    axis.set_yscale("log")
-    plain = FuncFormatter(lambda value, _: f"{value:g}x")
-    axis.yaxis.set_major_formatter(plain)
-    axis.yaxis.set_minor_formatter(plain)
-    axis.tick_params(axis="y", which="minor", labelsize=7)
+    ratio_log_axis(axis, minor_labelsize=7)
     axis.set_xlabel("kernel (corpus, then DPLL jobs)")
     axis.set_ylabel("speedup over the original (x, simulated cycles; log scale)")
     axis.set_title("simt-optimize (profile of other inputs) vs. single passes")

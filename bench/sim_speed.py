@@ -50,6 +50,7 @@ from numba import cuda as numba_cuda
 
 from simt.bench.kernels.registry import CORPUS, get
 from simt.bench.kernels.spec import KernelSpec, LaunchCase
+from simt.bench.plotting import ratio_log_axis
 from simt.bench.progress import progress
 from simt.bench.provenance import cpu_model
 from simt.bench.provenance import metadata as provenance_metadata
@@ -462,8 +463,8 @@ def summarize(
 
 
 def plot(rows: list[dict[str, Any]], summary: dict[str, Any], path: Path) -> None:
-    """Warp instructions per second per kernel and launch size, and the ratio
-    to numba's simulator; linear axes."""
+    """Warp instructions per second per kernel and launch size (linear axis),
+    and the ratio to numba's simulator (log axis: the ratios span decades)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -537,7 +538,8 @@ def plot(rows: list[dict[str, Any]], summary: dict[str, Any], path: Path) -> Non
         label=f"target: {TARGET_SPEEDUP:.0f}x",
     )
     bottom.set_xticks(np.arange(len(names)), names, rotation=30, ha="right", fontsize=8)
-    bottom.set_ylabel("speedup over numba's CUDA simulator (x)")
+    ratio_log_axis(bottom)
+    bottom.set_ylabel("speedup over numba's CUDA simulator (x, log scale)")
     bottom.set_title(
         "the same launches under numba's CUDA simulator (higher is better)"
     )
