@@ -298,14 +298,17 @@ LIBDEVICE: Mapping[str, Libdevice] = MappingProxyType(
             for name in (
                 "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin",
                 "cos", "tan", "sinh", "cosh", "tanh", "asin", "acos", "atan",
-                "asinh", "acosh", "atanh", "erf", "cbrt",
+                "asinh", "atanh", "erf", "cbrt",
             )
         },
         **{name: Libdevice("ff", "c") for name in ("atan2", "pow", "fmod", "nextafter")},
         "ldexp": Libdevice("fi", "c"),
         "frexp": Libdevice("fp", "c"),
         "modf": Libdevice("fp", "c"),
-        **{name: Libdevice("f", "wide") for name in ("erfc", "tgamma", "lgamma")},
+        **{
+            name: Libdevice("f", "wide")
+            for name in ("erfc", "tgamma", "lgamma", "acosh")
+        },
         **{name: Libdevice("ff", "wide") for name in ("hypot", "remainder")},
         "rsqrt": Libdevice("f", "rsqrt"),
         **{name: Libdevice("f", "ir") for name in ("rcbrt", "exp10", "sinpi", "cospi")},

@@ -281,7 +281,11 @@ def _width_of(op: Operation) -> int:
 
 
 _MATH_HANDLERS = {
-    "math.acosh": _unary_builder(lambda a, op: np.arccosh(a[0])),
+    # in double, rounded once: numpy's float32 arccosh differs by CPU (its
+    # AVX-512 loops are not the C library's acoshf)
+    "math.acosh": _unary_builder(
+        lambda a, op: np.arccosh(np.asarray(a[0], np.float64))
+    ),
     "math.erf": _unary_builder(lambda a, op: _scalar_fn(pymath.erf)(a[0])),
     "math.fma": _unary_builder(lambda a, op: _fma(*a)),
     "math.fpowi": _unary_builder(
