@@ -135,7 +135,7 @@ PASS_SUMMARIES: dict[str, str] = {
     "simt-flatten-loops": "loop nest reduction of data-dependent nested loops (Bulavintsev 2019)",
     "simt-linearize": "guard-variable linearization of unstructured regions (Anantpur 2014)",
     "simt-branch-fusion": "Smith-Waterman fusion of divergent if/else branches (Coutinho 2011)",
-    "simt-canonicalize": "canonicalize, the folds it lacks (cmpi of constants), then cse",
+    "simt-canonicalize": "canonicalize, the folds it lacks (cmpi of constants, counted while loops as for loops), then cse",
     "simt-lift-cf-to-scf": "lifts structured shapes of cf block graphs to scf",
     "simt-divergence": "records the divergence analysis as attributes on the IR",
     "simt-loop-tree": "prints the tree of loops of every kernel (Bulavintsev 2021)",

@@ -8,8 +8,9 @@ simt ops' included, `simt.dialects.canonicalization`) together with
 `FoldConstantCmpi`, `FoldCmpiByRange` (a signed comparison that the
 operands' integer ranges decide, `simt.analysis.int_range`: the wraparound
 test of an index that is never negative), `FoldFloorModZeroTest` (`x % c`
-tested against zero tests the remainder) and `MergePureDuplicate`, to a
-fixed point, removes dead code, hoists constants to the function's entry block (as MLIR's canonicalizer
+tested against zero tests the remainder), `MergePureDuplicate` and
+`WhileToFor` (a counted `scf.while`, such as a grid-stride loop, becomes an
+`scf.for`), to a fixed point, removes dead code, hoists constants to the function's entry block (as MLIR's canonicalizer
 does), and eliminates common subexpressions.
 
     %c2 = arith.constant 2 : i64
@@ -19,12 +20,14 @@ does), and eliminates common subexpressions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.context import Context
-from xdsl.dialects import arith
-from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects import arith, memref, scf
+from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -32,6 +35,8 @@ from xdsl.pattern_rewriter import (
     PatternRewriteWalker,
     RewritePattern,
 )
+from xdsl.rewriter import InsertPoint
+from xdsl.traits import is_speculatable
 from xdsl.transforms.canonicalize import CanonicalizationRewritePattern
 from xdsl.transforms.common_subexpression_elimination import (
     CommonSubexpressionElimination,
@@ -46,6 +51,7 @@ from simt.dialects.canonicalization import (
     int_width,
     signed,
 )
+from simt.model.facts import has_no_effects
 
 _PREDICATES = {
     0: lambda a, b: a == b,  # eq
@@ -183,11 +189,164 @@ def _implies_nonzero(condition: SSAValue, r: SSAValue) -> bool:
     return constant_int(test.rhs) == 0 and test.predicate.value.data in (1, 2, 4)
 
 
+class WhileToFor(RewritePattern):
+    """Rewrites a counted `scf.while` into an `scf.for`, as MLIR's
+    `scf-uplift-while-to-for` does: the loop tests `iv < ub` (signed) on a
+    value it carries, passes every value on unchanged, and its body yields
+    `iv + step`; `ub` and `step` are defined outside the loop and the step is
+    positive in every launch (`simt.analysis.int_range`: a grid-stride loop's
+    `blockDim.x * gridDim.x`). The test's other ops, which must be pure and
+    speculatable and use only values from outside the loop, move before it
+    (the test runs at least once, so they run once instead of once per
+    iteration). The `scf.for` latch adds the step and compares, wrapping as
+    the `addi` did.
+
+        %r = scf.while (%i = %lb) : (i64) -> i64 {
+          %c = arith.cmpi slt, %i, %ub : i64
+          scf.condition(%c) %i : i64
+        } do {
+        ^bb0(%j: i64):
+          ...
+          %next = arith.addi %j, %step : i64
+          scf.yield %next : i64
+        }
+        ->  scf.for %j = %lb to %ub step %step : i64 { ... }
+
+    The loop's result for `iv` must be unused (an `scf.for` does not return
+    its induction variable); the others are the `scf.for`'s results, and
+    the loop's attributes (remarks, decisions) carry over."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, scf.WhileOp):
+            return
+        before = op.before_region.block
+        after = op.after_region.block
+        condition, yielded = before.last_op, after.last_op
+        if not (
+            isinstance(condition, scf.ConditionOp) and isinstance(yielded, scf.YieldOp)
+        ):
+            return
+        if tuple(condition.args) != tuple(before.args):
+            return
+        test = condition.condition.owner
+        if not isinstance(test, arith.CmpiOp) or test.predicate.value.data != 2:
+            return
+        iv = test.lhs
+        if not isinstance(iv, BlockArgument) or iv.owner is not before:
+            return
+        index = iv.index
+        if op.results[index].uses or int_width(iv.type) is None:
+            return
+        if any(
+            use.operation not in (test, condition)
+            for arg in before.args
+            for use in arg.uses
+        ):
+            return
+        hoisted = [o for o in before.ops if o is not test and o is not condition]
+        if not all(_hoistable(o, op) for o in hoisted):
+            return
+        step = _step(yielded.arguments[index], after.args[index])
+        if (
+            step is None
+            or not _outside(step, op)
+            or not _outside(test.rhs, op, hoisted)
+        ):
+            return
+        if IntRanges().of(step).lo <= 0:
+            return
+        for moved in hoisted:
+            moved.detach()
+            rewriter.insert(moved, InsertPoint.before(op))
+        _replace_with_for(op, index, test.rhs, step, rewriter)
+
+
+def _outside(
+    value: SSAValue, loop: Operation, hoisted: Sequence[Operation] = ()
+) -> bool:
+    """Whether `value` is defined outside `loop` (or by an op `hoisted` out
+    of it)."""
+    owner = value.owner
+    if isinstance(owner, Operation):
+        return owner in hoisted or not loop.is_ancestor(owner)
+    parent = owner.parent_op()
+    return parent is not None and not loop.is_ancestor(parent)
+
+
+_NEVER_TRAP = (
+    arith.ExtSIOp,
+    arith.ExtUIOp,
+    arith.TruncIOp,
+    arith.IndexCastOp,
+    arith.AddiOp,
+    arith.SubiOp,
+    arith.MuliOp,
+    arith.AndIOp,
+    arith.OrIOp,
+    arith.XOrIOp,
+    arith.CmpiOp,
+    arith.SelectOp,
+)
+"""Integer ops that cannot fault in any lane (xDSL 0.74 declares some of
+them neither pure nor speculatable; division and remainder can fault)."""
+
+
+def _hoistable(op: Operation, loop: scf.WhileOp) -> bool:
+    """Whether an op of `loop`'s test may run once before the loop: free of
+    effects, unable to fault (or speculatable by its own declaration), on
+    values from outside the loop."""
+    if op.regions or not all(_outside(o, loop) for o in op.operands):
+        return False
+    if isinstance(op, memref.DimOp):
+        rank = len(cast(MemRefType[Attribute], op.source.type).get_shape())
+        return constant_int(op.index) in range(rank)
+    return isinstance(op, _NEVER_TRAP) or (has_no_effects(op) and is_speculatable(op))
+
+
+def _step(value: SSAValue, iv: SSAValue) -> SSAValue | None:
+    """`step` when `value` is `arith.addi iv, step` (either order)."""
+    add = value.owner
+    if not isinstance(add, arith.AddiOp):
+        return None
+    if add.lhs is iv:
+        return add.rhs
+    return add.lhs if add.rhs is iv else None
+
+
+def _replace_with_for(
+    loop: scf.WhileOp,
+    index: int,
+    ub: SSAValue,
+    step: SSAValue,
+    rewriter: PatternRewriter,
+) -> None:
+    """Replaces `loop` by an `scf.for` over its carried value `index`, with
+    the others as iteration arguments and its body the loop's after block."""
+    after = loop.after_region.block
+    others = [i for i in range(len(after.args)) if i != index]
+    order = (index, *others)
+    body = Block(arg_types=[after.args[i].type for i in order])
+    inits = [loop.arguments[i] for i in others]
+    new = scf.ForOp(loop.arguments[index], ub, step, inits, Region(body))
+    new.attributes.update(loop.attributes)
+    arguments = [body.args[order.index(i)] for i in range(len(after.args))]
+    rewriter.inline_block(after, InsertPoint.at_end(body), arguments)
+    yielded = body.last_op
+    assert isinstance(yielded, scf.YieldOp)
+    carried = [yielded.arguments[i] for i in others]
+    rewriter.replace(yielded, scf.YieldOp(*carried))
+    results: list[SSAValue | None] = [None] * len(loop.results)
+    for position, i in enumerate(others):
+        results[i] = new.results[position]
+    rewriter.replace(loop, new, results)
+
+
 UPSTREAM_PATTERNS: tuple[RewritePattern, ...] = (
     FoldConstantCmpi(),
     FoldCmpiByRange(),
     FoldFloorModZeroTest(),
     MergePureDuplicate(),
+    WhileToFor(),
 )
 """Folds of upstream ops that xDSL's canonicalization and `cse` do not have."""
 
@@ -200,14 +359,15 @@ class SimtCanonicalizePass(ModulePass):
 
     Output IR: every canonicalization pattern of the ops in the module applied
     to a fixed point, plus `UPSTREAM_PATTERNS` (constant and range-decided
-    `arith.cmpi`, floor-modulo zero tests, duplicate pure ops); dead pure ops
-    removed; every
+    `arith.cmpi`, floor-modulo zero tests, duplicate pure ops, counted
+    `scf.while` loops as `scf.for`); dead pure ops removed; every
     `arith.constant` at the start of its function's entry block, one of each;
     common subexpressions eliminated.
 
     Invariants: the semantics of every lane (the patterns are folds of pure
-    ops and of guard writes whose condition is a constant; ranges assume
-    launches within CUDA's limits, which every launch is checked against).
+    ops and of guard writes whose condition is a constant, and a loop
+    rewritten into the same iterations; ranges assume launches within CUDA's
+    limits, which every launch is checked against).
     """
 
     name = "simt-canonicalize"

@@ -7,6 +7,7 @@ import operator
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,9 +33,10 @@ def test_collatz_outputs_are_unchanged_and_ir_is_short() -> None:
         outputs.append(out)
     assert all(np.array_equal(outputs[0], out) for out in outputs[1:])
     # the frontend's IR; canonicalized, the index wraparounds (i is never
-    # negative) and the sign fix-up of `x % 2 == 0` go; simt-optimize's
-    # cleanup also hoists the loop-invariant index cast
-    for variant, lines in ((module, 75), (canonical, 61), (optimized, 60)):
+    # negative) and the sign fix-up of `x % 2 == 0` go, and the grid-stride
+    # `while` becomes an `scf.for`; simt-optimize's cleanup also hoists the
+    # loop-invariant index cast
+    for variant, lines in ((module, 75), (canonical, 55), (optimized, 54)):
         text = str(variant)
         assert len(text.splitlines()) <= lines
         assert "arith.floordivsi" in text
@@ -42,6 +44,48 @@ def test_collatz_outputs_are_unchanged_and_ir_is_short() -> None:
         assert len(constants) == len(set(c.split("=")[1] for c in constants))
     for variant in (canonical, optimized):
         assert "arith.select" not in str(variant)
+
+
+GRID_STRIDE = """
+from numba import cuda
+
+
+@cuda.jit("void(int64[:], int64[:], int32)")
+def scaled_prefix(out, data, n):
+    i = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while i < n:
+        acc = 0
+        for k in range(i % 5):
+            acc += data[i] * k
+        out[i] = acc + i
+        i += stride
+"""
+
+
+@pytest.mark.parametrize(
+    ("grid", "block", "n"), [(1, 32, 100), (3, 64, 1000), (2, 32, 7), (2, 32, 0)]
+)
+def test_a_grid_stride_loop_becomes_a_for_loop_with_the_same_outputs(
+    grid: int, block: int, n: int
+) -> None:
+    """Fewer threads than items (several strides per thread), more threads
+    than items, and no items: the `scf.for` runs the iterations the `while`
+    did, and its step (`blockDim.x * gridDim.x`) is known positive."""
+    module = compile_kernels(GRID_STRIDE, "grid_stride.py")
+    canonical = simt.apply_passes(module.clone(), "simt-canonicalize")
+    assert "scf.while" in str(module)
+    assert "scf.while" not in str(canonical)
+    data = np.random.default_rng(n).integers(-50, 50, max(n, 1))
+    outputs, results = [], []
+    for variant in (module, canonical):
+        out = np.full(max(n, 1), -7, np.int64)
+        results.append(
+            simt.simulate(variant, grid=grid, block=block, args=[out, data, n])
+        )
+        outputs.append(out)
+    np.testing.assert_array_equal(outputs[0], outputs[1])
+    assert results[1].stats.issued <= results[0].stats.issued
 
 
 _NUMPY = {8: (np.int8, np.uint8), 32: (np.int32, np.uint32), 64: (np.int64, np.uint64)}

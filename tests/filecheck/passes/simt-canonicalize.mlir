@@ -197,3 +197,81 @@ func.func @not_a_floor_mod(%x: i64, %c: i1) -> i1 {
 // CHECK-LABEL: func.func @not_a_floor_mod
 // CHECK: %[[M:.*]] = arith.select
 // CHECK: arith.cmpi eq, %[[M]]
+
+// -----
+
+// A grid-stride scf.while becomes an scf.for: it tests `i < n`, passes its
+// values on, and steps by blockDim.x * gridDim.x (positive in every launch).
+// The test's extension of `n` moves before the loop; `acc` stays carried.
+func.func @grid_stride(%n: i32, %a: memref<?xi64>) -> i64 {
+  %c0 = arith.constant 0 : i64
+  %tid = simt.thread_id x : i32
+  %t = arith.extsi %tid : i32 to i64
+  %bd = simt.block_dim x : i32
+  %b = arith.extsi %bd : i32 to i64
+  %gd = simt.grid_dim x : i32
+  %g = arith.extsi %gd : i32 to i64
+  %stride = arith.muli %b, %g : i64
+  %last, %sum = scf.while (%i = %t, %acc = %c0) : (i64, i64) -> (i64, i64) {
+    %n64 = arith.extsi %n : i32 to i64
+    %more = arith.cmpi slt, %i, %n64 : i64
+    scf.condition(%more) %i, %acc : i64, i64
+  } do {
+  ^bb0(%j: i64, %s: i64):
+    %k = arith.index_cast %j : i64 to index
+    %v = memref.load %a[%k] : memref<?xi64>
+    %s2 = arith.addi %s, %v : i64
+    %next = arith.addi %j, %stride : i64
+    scf.yield %next, %s2 : i64, i64
+  }
+  func.return %sum : i64
+}
+// CHECK-LABEL: func.func @grid_stride
+// CHECK: %[[STRIDE:.*]] = arith.muli
+// CHECK: %[[N:.*]] = arith.extsi %n : i32 to i64
+// CHECK: %[[SUM:.*]] = scf.for %[[J:.*]] = %{{.*}} to %[[N]] step %[[STRIDE]] iter_args(%[[S:.*]] = %{{.*}}) -> (i64) : i64 {
+// CHECK: %[[S2:.*]] = arith.addi %[[S]], %{{.*}} : i64
+// CHECK-NEXT: scf.yield %[[S2]] : i64
+// CHECK-NOT: scf.while
+// CHECK: func.return %[[SUM]] : i64
+
+// -----
+
+// Left as scf.while: a step that may be zero or negative, a result that
+// reads the induction value after the loop, and a test that may fault.
+func.func @not_counted(%n: i64, %step: i64, %d: i64) -> (i64, i64, i64) {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %i0, %sum = scf.while (%i = %c0, %acc = %c0) : (i64, i64) -> (i64, i64) {
+    %more = arith.cmpi slt, %i, %n : i64
+    scf.condition(%more) %i, %acc : i64, i64
+  } do {
+  ^bb0(%j: i64, %s: i64):
+    %s2 = arith.addi %s, %j : i64
+    %next = arith.addi %j, %step : i64
+    scf.yield %next, %s2 : i64, i64
+  }
+  %end = scf.while (%i = %c0) : (i64) -> i64 {
+    %more = arith.cmpi slt, %i, %n : i64
+    scf.condition(%more) %i : i64
+  } do {
+  ^bb0(%j: i64):
+    %next = arith.addi %j, %c1 : i64
+    scf.yield %next : i64
+  }
+  %i2, %q = scf.while (%i = %c0, %acc = %c0) : (i64, i64) -> (i64, i64) {
+    %bound = arith.divsi %n, %d : i64
+    %more = arith.cmpi slt, %i, %bound : i64
+    scf.condition(%more) %i, %acc : i64, i64
+  } do {
+  ^bb0(%j: i64, %s: i64):
+    %s2 = arith.addi %s, %j : i64
+    %next = arith.addi %j, %c1 : i64
+    scf.yield %next, %s2 : i64, i64
+  }
+  func.return %sum, %end, %q : i64, i64, i64
+}
+// CHECK-LABEL: func.func @not_counted
+// CHECK-NOT: scf.for
+// CHECK-COUNT-3: scf.while
+// CHECK-NOT: scf.for
