@@ -243,9 +243,13 @@ class WhileToFor(RewritePattern):
             for use in arg.uses
         ):
             return
-        hoisted = [o for o in before.ops if o is not test and o is not condition]
-        if not all(_hoistable(o, op) for o in hoisted):
-            return
+        hoisted: list[Operation] = []
+        for other in before.ops:
+            if other is test or other is condition:
+                continue
+            if not _hoistable(other, op, hoisted):
+                return
+            hoisted.append(other)
         step = _step(yielded.arguments[index], after.args[index])
         if (
             step is None
@@ -291,11 +295,11 @@ _NEVER_TRAP = (
 them neither pure nor speculatable; division and remainder can fault)."""
 
 
-def _hoistable(op: Operation, loop: scf.WhileOp) -> bool:
+def _hoistable(op: Operation, loop: scf.WhileOp, hoisted: Sequence[Operation]) -> bool:
     """Whether an op of `loop`'s test may run once before the loop: free of
     effects, unable to fault (or speculatable by its own declaration), on
-    values from outside the loop."""
-    if op.regions or not all(_outside(o, loop) for o in op.operands):
+    values from outside the loop or from the ops `hoisted` before it."""
+    if op.regions or not all(_outside(o, loop, hoisted) for o in op.operands):
         return False
     if isinstance(op, memref.DimOp):
         rank = len(cast(MemRefType[Attribute], op.source.type).get_shape())

@@ -218,7 +218,9 @@ L_IDLE = 4
 W_POSITION = 0
 """Instructions the warp has issued (its time)."""
 W_BIN_END = 1
-"""The end of its pending bin, in time (0 before its first step)."""
+"""The end of its pending bin, in time (0 before its first step): derivable
+from `W_BIN` and the bin width, kept so that a step inside the bin costs one
+compare."""
 W_LANES = 2
 """Its active lanes summed over its instructions since it entered the
 pending bin."""

@@ -54,7 +54,7 @@ from numba import cuda
 def scaled_prefix(out, data, n):
     i = cuda.grid(1)
     stride = cuda.gridsize(1)
-    while i < n:
+    while i < {bound}:
         acc = 0
         for k in range(i % 5):
             acc += data[i] * k
@@ -63,23 +63,27 @@ def scaled_prefix(out, data, n):
 """
 
 
+@pytest.mark.parametrize("bound", ["n", "out.shape[0]"])
 @pytest.mark.parametrize(
     ("grid", "block", "n"), [(1, 32, 100), (3, 64, 1000), (2, 32, 7), (2, 32, 0)]
 )
 def test_a_grid_stride_loop_becomes_a_for_loop_with_the_same_outputs(
-    grid: int, block: int, n: int
+    bound: str, grid: int, block: int, n: int
 ) -> None:
     """Fewer threads than items (several strides per thread), more threads
     than items, and no items: the `scf.for` runs the iterations the `while`
-    did, and its step (`blockDim.x * gridDim.x`) is known positive."""
-    module = compile_kernels(GRID_STRIDE, "grid_stride.py")
+    did, and its step (`blockDim.x * gridDim.x`) is known positive. The bound
+    is an argument, or an array's extent (`memref.dim` and a cast, moved
+    before the loop)."""
+    source = GRID_STRIDE.replace("{bound}", bound)
+    module = compile_kernels(source, "grid_stride.py")
     canonical = simt.apply_passes(module.clone(), "simt-canonicalize")
     assert "scf.while" in str(module)
     assert "scf.while" not in str(canonical)
-    data = np.random.default_rng(n).integers(-50, 50, max(n, 1))
+    data = np.random.default_rng(n).integers(-50, 50, n)
     outputs, results = [], []
     for variant in (module, canonical):
-        out = np.full(max(n, 1), -7, np.int64)
+        out = np.full(n, -7, np.int64)
         results.append(
             simt.simulate(variant, grid=grid, block=block, args=[out, data, n])
         )

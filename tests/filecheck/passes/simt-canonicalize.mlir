@@ -237,6 +237,35 @@ func.func @grid_stride(%n: i32, %a: memref<?xi64>) -> i64 {
 
 // -----
 
+// The bound is an array's extent: `memref.dim` (of a dimension the memref
+// has) and the cast of its result move before the loop together.
+func.func @extent_bound(%a: memref<?xi64>) {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0 : i64
+  %bd = simt.block_dim x : i32
+  %b = arith.extsi %bd : i32 to i64
+  %w = scf.while (%i = %z) : (i64) -> i64 {
+    %d = memref.dim %a, %c0 : memref<?xi64>
+    %n = arith.index_cast %d : index to i64
+    %more = arith.cmpi slt, %i, %n : i64
+    scf.condition(%more) %i : i64
+  } do {
+  ^bb0(%j: i64):
+    %k = arith.index_cast %j : i64 to index
+    memref.store %j, %a[%k] : memref<?xi64>
+    %next = arith.addi %j, %b : i64
+    scf.yield %next : i64
+  }
+  func.return
+}
+// CHECK-LABEL: func.func @extent_bound
+// CHECK: %[[D:.*]] = memref.dim %a
+// CHECK-NEXT: %[[N:.*]] = arith.index_cast %[[D]] : index to i64
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} : i64 {
+// CHECK-NOT: scf.while
+
+// -----
+
 // Left as scf.while: a step that may be zero or negative, a result that
 // reads the induction value after the loop, and a test that may fault.
 func.func @not_counted(%n: i64, %step: i64, %d: i64) -> (i64, i64, i64) {
