@@ -1172,7 +1172,8 @@ def _coarsen_until(TL: Any, TI: Any, TWIDTH: Any, TW: Any, end: int) -> None:
 @_engine()
 def _flush_trace(trace: Any) -> None:
     """Ends the wave's time axes: adds each warp's pending sums into its bin
-    and leaves the positions in `TPOS` (see `_account`)."""
+    and leaves the positions in `TPOS` (see `_account`; `TW` is the wave's
+    own, so it is not reset)."""
     TL, TI, TPOS, TWIDTH, TROW, TW = trace
     for w in range(TW.shape[0]):
         b = TW[w, W_BIN]
@@ -1180,8 +1181,6 @@ def _flush_trace(trace: Any) -> None:
         if b >= 0:
             instructions = position - TW[w, W_START]
             _add_to_bin(TL, TI, TWIDTH, b, TROW[w], TW[w, W_LANES], instructions)
-            TW[w, W_BIN] = -1
-            TW[w, W_BIN_END] = 0
         TPOS[w] = position
 
 
