@@ -222,13 +222,13 @@ W_BIN_END = 1
 from `W_BIN` and the bin width, kept so that a step inside the bin costs one
 compare."""
 W_LANES = 2
-"""Its active lanes summed over its instructions since it entered the
-pending bin."""
+"""Its active lanes summed over its instructions in the pending bin."""
 W_BIN = 3
 """Its pending bin, -1 before its first step."""
-W_START = 4
-"""Its time when it entered the pending bin."""
-W_FIELDS = 5
+W_FIELDS = 4
+TILE_SHIFT = 3
+"""A tile of `TB` (see `_account`) holds 8 bins of each warp."""
+TILE_MASK = (1 << TILE_SHIFT) - 1
 
 # `params` layout (per call).
 P_WS = 0
@@ -1138,79 +1138,102 @@ def _coarsen(TL: Any, TI: Any, TWIDTH: Any) -> None:
     TWIDTH[2] = merged
 
 
-@_engine(inline="always")
-def _add_to_bin(
-    TL: Any, TI: Any, TWIDTH: Any, b: int, row: int, lanes: int, instructions: int
-) -> None:
-    """Adds a warp's sums into bin `b` of its row, zeroing the bins up to
-    `b` first if no sum reached them yet."""
-    if b >= TWIDTH[2]:
-        for j in range(TWIDTH[2], b + 1):
-            for r in range(TL.shape[1]):
-                TL[j, r] = 0
-                TI[j, r] = 0
-        TWIDTH[2] = b + 1
-    TL[b, row] += lanes
-    TI[b, row] += instructions
-
-
 @_engine()
-def _coarsen_until(TL: Any, TI: Any, TWIDTH: Any, TW: Any, end: int) -> None:
+def _coarsen_until(TL: Any, TI: Any, TWIDTH: Any, TW: Any, TB: Any, end: int) -> None:
     """Doubles the bin width (`TWIDTH[0]`, its log in `TWIDTH[1]`) until
-    time `end` fits in the bins; a pending bin becomes the bin it merges
-    into (-1, none, stays -1), and its end moves with it."""
+    time `end` fits in the bins: the bins of earlier waves (`TL`, `TI`) and
+    each warp's own bins (`TB`) merge in pairs; a pending bin becomes the
+    bin it merges into (-1, none, stays -1), with the sum of the finished
+    bin it merges with, and its end moves with it."""
     while end > TL.shape[0] * TWIDTH[0]:
         _coarsen(TL, TI, TWIDTH)
         TWIDTH[0] *= 2
         TWIDTH[1] += 1
         for w in range(TW.shape[0]):
-            b = TW[w, W_BIN] >> 1
+            b = TW[w, W_BIN]
+            if b < 0:
+                continue
+            for j in range(b >> 1):
+                TB[j >> TILE_SHIFT, w, j & TILE_MASK] = (
+                    TB[(2 * j) >> TILE_SHIFT, w, (2 * j) & TILE_MASK]
+                    + TB[(2 * j + 1) >> TILE_SHIFT, w, (2 * j + 1) & TILE_MASK]
+                )
+            if b & 1:
+                TW[w, W_LANES] += TB[(b - 1) >> TILE_SHIFT, w, (b - 1) & TILE_MASK]
+            b >>= 1
             TW[w, W_BIN] = b
-            TW[w, W_BIN_END] = (b + 1) << TWIDTH[1] if b >= 0 else 0
+            TW[w, W_BIN_END] = (b + 1) << TWIDTH[1]
 
 
 @_engine()
 def _flush_trace(trace: Any) -> None:
-    """Ends the wave's time axes: adds each warp's pending sums into its bin
-    and leaves the positions in `TPOS` (see `_account`; `TW` is the wave's
-    own, so it is not reset)."""
-    TL, TI, TPOS, TWIDTH, TROW, TW = trace
+    """Ends the wave's time axes: adds each warp's bins into its row's
+    (zeroing the bins no sum reached yet) and leaves the positions in
+    `TPOS` (see `_account`; `TW` and `TB` are the wave's own, so they are
+    not reset). A warp's time axis counts its instructions, so its
+    instructions in a bin are the part of the axis the bin covers, up to
+    the warp's position."""
+    TL, TI, TPOS, TWIDTH, TROW, TW, TB = trace
+    width = TWIDTH[0]
+    last = -1
     for w in range(TW.shape[0]):
         b = TW[w, W_BIN]
-        position = TW[w, W_POSITION]
         if b >= 0:
-            instructions = position - TW[w, W_START]
-            _add_to_bin(TL, TI, TWIDTH, b, TROW[w], TW[w, W_LANES], instructions)
-        TPOS[w] = position
+            TB[b >> TILE_SHIFT, w, b & TILE_MASK] = TW[w, W_LANES]
+            last = max(last, b)
+    for j in range(TWIDTH[2], last + 1):
+        for r in range(TL.shape[1]):
+            TL[j, r] = 0
+            TI[j, r] = 0
+    TWIDTH[2] = max(TWIDTH[2], last + 1)
+    # bin by bin, warps inner: both `TL[b]` and the tiles run through memory
+    for b in range(last + 1):
+        tile = TB[b >> TILE_SHIFT]
+        j = b & TILE_MASK
+        start = b * width
+        lanes = TL[b]
+        instructions = TI[b]
+        for w in range(TW.shape[0]):
+            if TW[w, W_BIN] >= b:
+                row = TROW[w]
+                lanes[row] += tile[w, j]
+                instructions[row] += min(TW[w, W_POSITION] - start, width)
+    for w in range(TW.shape[0]):
+        TPOS[w] = TW[w, W_POSITION]
 
 
 @_engine(inline="always")
 def _advance(
-    TL: Any, TI: Any, TWIDTH: Any, row: int, tw: Any, lanes: int, instructions: int
+    TB: Any, w: int, TWIDTH: Any, tw: Any, lanes: int, instructions: int
 ) -> None:
     """Moves a warp (its trace state `tw`, a row of `TW`) on by a step of
     `instructions` that leaves its pending bin, the slow path of `_account`:
-    spreads the step's lanes over the bins its instructions fall in, adding
-    the sums of each bin it leaves into the bins. The bins hold the step's
-    end (`_account` coarsens them first)."""
-    start = tw[W_POSITION]
-    end = start + instructions
+    spreads the step's lanes over the bins its instructions fall in, storing
+    the sum of each bin it leaves into the warp's own bins (`TB[:, w]`). A
+    warp's time goes through its bins in order, so each is stored once and
+    none needs zeroing. The bins hold the step's end (`_account`
+    coarsens them first)."""
+    # the row's fields in locals: the bins are int64 arrays too, so LLVM
+    # would reload them from `tw` after every store into a bin
+    t = tw[W_POSITION]
+    pending = tw[W_BIN]
+    summed = tw[W_LANES]
+    end = t + instructions
     shift = TWIDTH[1]
-    t = start
     while t < end:
         b = t >> shift
         stop = min(end, (b + 1) << shift)
-        if b != tw[W_BIN]:
-            if tw[W_BIN] >= 0:
-                done = t - tw[W_START]
-                _add_to_bin(TL, TI, TWIDTH, tw[W_BIN], row, tw[W_LANES], done)
-            tw[W_BIN] = b
-            tw[W_START] = t
-            tw[W_LANES] = 0
-        tw[W_LANES] += lanes * (stop - t)
+        if b != pending:
+            if pending >= 0:
+                TB[pending >> TILE_SHIFT, w, pending & TILE_MASK] = summed
+            pending = b
+            summed = 0
+        summed += lanes * (stop - t)
         t = stop
     tw[W_POSITION] = end
-    tw[W_BIN_END] = (tw[W_BIN] + 1) << shift
+    tw[W_BIN] = pending
+    tw[W_LANES] = summed
+    tw[W_BIN_END] = (pending + 1) << shift
 
 
 @_engine()
@@ -1228,12 +1251,15 @@ def _account(
     """`account` of the reference machine: counts `instructions` of total
     `cost` issued by the warps of `slot`, and adds them to the activity bins
     of each warp's own time axis (`activity.py`). Each warp keeps its
-    position, its pending bin, where that bin ends and where the warp
-    entered it, and its active lanes summed since (`TW[w]`, adjacent for
-    consecutive warps; the bins of 2-D `TL`/`TI` are far apart in memory): a
-    step inside the pending bin adds to the sum, one that leaves it goes
-    through `_advance`, and the sums go into the bins when the warp leaves
-    the bin and at the end of the run (`_flush_trace`)."""
+    position, its pending bin, where that bin ends, and its active lanes
+    summed in it (`TW[w]`, adjacent for consecutive warps): a step inside
+    the pending bin adds to the sum, one that leaves it goes through
+    `_advance`, which stores the sums of the bins it leaves in the wave's
+    own bins `TB`, and those go into `TL`/`TI` at the end of the wave
+    (`_flush_trace`). `TB` is tiled, `[bin // TILE, warp, bin % TILE]`: a
+    warp's bins of a tile share a cache line, next to the next warp's (in
+    `TL`/`TI`, a warp's bins are a row's length apart: a step over several
+    bins touched as many pages)."""
     if instructions == 0:
         return OK
     ML, MW, MN, MLN = masks
@@ -1247,7 +1273,7 @@ def _account(
         return F_STEP_LIMIT
     if not params[P_TRACE]:
         return OK
-    TL, TI, _, TWIDTH, TROW, TW = trace
+    TL, TI, _, TWIDTH, _, TW, TB = trace
     for k in range(n):
         w = ML[slot, k]
         lanes = _popcount(MW[slot, k])
@@ -1257,8 +1283,8 @@ def _account(
             TW[w, W_LANES] += lanes * instructions
         else:
             if end > TL.shape[0] << TWIDTH[1]:
-                _coarsen_until(TL, TI, TWIDTH, TW, end)
-            _advance(TL, TI, TWIDTH, TROW[w], TW[w], lanes, instructions)
+                _coarsen_until(TL, TI, TWIDTH, TW, TB, end)
+            _advance(TB, w, TWIDTH, TW[w], lanes, instructions)
     return OK
 
 

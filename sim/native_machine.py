@@ -228,6 +228,7 @@ class NativeMachine:
                 width,
                 rows,
                 pending,
+                np.zeros((1, 1, 1), dtype=np.int64),
             )
         lanes, instructions = trace.bins()
         return (
@@ -237,6 +238,7 @@ class NativeMachine:
             trace.width_cell,
             trace.row_of,
             pending,
+            self.scratch.warp_bins(trace.columns),
         )
 
     def _params(self, wave: Launch, first_warp: int) -> np.ndarray:
@@ -369,6 +371,8 @@ class Scratch:
         self.where = np.empty(warps * ws + 1, dtype=np.int64)
         """Where each slot's memory access goes (`native._locate_all`)."""
         self._memory = np.empty(0, dtype=np.int64)
+        self.warps = warps
+        self._warp_bins = np.empty((0, warps, N.TILE_MASK + 1), dtype=np.int64)
         self.has_constants = False
         """Whether the register file holds the program's constants."""
         self.held: dict[int, int] = {}
@@ -381,6 +385,15 @@ class Scratch:
         if len(self._memory) != words:
             self._memory = np.empty(words, dtype=np.int64)
         return self._memory
+
+    def warp_bins(self, columns: int) -> np.ndarray:
+        """The activity bins of each warp of a wave, in tiles (`native._account`):
+        not zeroed, a warp stores each bin before it is read."""
+        tiles = -(-columns >> N.TILE_SHIFT)
+        if self._warp_bins.shape[0] != tiles:
+            shape = (tiles, self.warps, N.TILE_MASK + 1)
+            self._warp_bins = np.empty(shape, dtype=np.int64)
+        return self._warp_bins
 
     def fits(self, program: Program, ws: int, warps: int) -> bool:
         return self.key == (id(program), ws, warps)

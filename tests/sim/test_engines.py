@@ -178,6 +178,61 @@ def test_the_trace_of_a_long_run_that_coarsens_its_bins(parse: Any) -> None:
     assert native.instructions.sum() == reference.instructions.sum() > 0
 
 
+LONGER_BY_BLOCK = """
+func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %bid = simt.block_id x : i32
+  %bd = simt.block_dim x : i32
+  %base = arith.muli %bid, %bd : i32
+  %g = arith.addi %base, %tid : i32
+  %t = arith.index_cast %g : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ni = arith.index_cast %n : i32 to index
+  %ub = arith.addi %t, %ni : index
+  %zero = arith.constant 0 : i32
+  %sum = scf.for %iv = %c0 to %ub step %c1 iter_args(%acc = %zero) -> (i32) {
+    %v = arith.index_cast %iv : index to i32
+    %next = arith.addi %acc, %v : i32
+    scf.yield %next : i32
+  }
+  memref.store %sum, %out[%t] : memref<?xi32>
+  func.return
+}
+"""
+"""Thread `g` (global id) runs `g + n` iterations: each block runs longer
+than the one before, so in waves of one block the bins widen while a later
+wave runs, over the sums of the earlier ones (with `n = 100`, the first
+block alone fits in bins of width 1; the launch needs width 4)."""
+
+
+def test_the_trace_coarsens_in_a_later_wave(parse: Any) -> None:
+    """The bins widen during the last waves, with earlier waves' sums in
+    them and warps part way through a bin: each engine gives the trace of
+    the launch simulated whole, and the two engines the same one."""
+    module = parse(LONGER_BY_BLOCK)
+    traces = []
+    for engine in ("native", "reference"):
+        for wave_threads in (256, 64):
+            out = np.zeros(256, dtype=np.int32)
+            result = simulate(
+                module,
+                4,
+                64,
+                [out, np.int32(100)],
+                engine=engine,
+                wave_threads=wave_threads,
+            )
+            assert result.trace is not None
+            traces.append(result.trace)
+    first = traces[0]
+    assert first.width >= 4, "the bins widened"
+    for other in traces[1:]:
+        assert other.width == first.width
+        np.testing.assert_array_equal(other.lanes, first.lanes)
+        np.testing.assert_array_equal(other.instructions, first.instructions)
+
+
 FAULTY = """
 func.func @k(%a: memref<?xi32>) attributes {simt.kernel} {
   %tid = simt.thread_id x : i32
