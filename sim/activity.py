@@ -60,9 +60,11 @@ class ActivityTrace:
         are not zeroed until they are needed or read (`lanes`), so that a
         short launch does not pay for zeroing megabytes of bins."""
         # stored bin by bin (Fortran order): a short kernel touches the first
-        # bins of every row, a few pages instead of every row's page
-        self._lanes: IntArray = np.empty((columns, self.rows), dtype=np.int64).T
-        self._instructions: IntArray = np.empty((columns, self.rows), dtype=np.int64).T
+        # bins of every row, a few pages instead of every row's page; one
+        # allocation for both
+        bins = np.empty((2, columns, self.rows), dtype=np.int64)
+        self._lanes: IntArray = bins[0].T
+        self._instructions: IntArray = bins[1].T
         self.position: IntArray = np.zeros(0, dtype=np.int64)
         """Instructions issued so far by each warp of the current wave."""
         self.row_of: IntArray = np.zeros(0, dtype=np.int64)

@@ -43,6 +43,13 @@ BoolArray = npt.NDArray[np.bool_]
 
 def as_dim3(value: object, what: str) -> Dim3:
     """`(x, y, z)` from an int or a sequence of one to three positive ints."""
+    if (
+        type(value) is tuple
+        and 1 <= len(value) <= 3
+        and all(type(d) is int and d >= 1 for d in value)
+    ):
+        # the common case, a tuple of Python ints, without the checks below
+        return (*value, 1, 1)[:3]  # type: ignore[return-value]
     dims = [value] if _is_int(value) else value
     if not isinstance(dims, Sequence) or isinstance(dims, str):
         raise SimulationError(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from xdsl.ir import Operation
@@ -362,12 +362,16 @@ class Scratch:
     ) -> None:
         self.key = (id(program), ws, warps)
         self.registers = registers
-        self.state = state
-        stats = self.stats_arrays = _stats_arrays(program)
+        stats = _stats_arrays(program)
+        # the arrays `clear` zeroes (the state but the registers, the
+        # counters) move into one buffer: a small kernel's run is short
+        # enough that zeroing some 30 arrays one by one shows
+        zeroed = _arrays((state[1:], stats[:5], stats[6:]))
+        self._zeros, moved = _one_buffer(zeroed)
+        self.state = _replaced(state, moved)
+        self.stats_arrays = _replaced(stats, moved)
         self._unused = list(stats[5])
         """The arrays `clear` fills with -1 (first-use orders)."""
-        self._zeros = _arrays((state[1:], stats[:5], stats[6:]))
-        """The arrays `clear` zeroes (the state but the registers, counters)."""
         self.where = np.empty(warps * ws + 1, dtype=np.int64)
         """Where each slot's memory access goes (`native._locate_all`)."""
         self._memory = np.empty(0, dtype=np.int64)
@@ -402,8 +406,7 @@ class Scratch:
         """Zeroes the state but the register file (a lane reads a register
         only after it wrote it; the waves of a launch share the file too),
         and the counters."""
-        for array in self._zeros:
-            array.fill(0)
+        self._zeros.fill(0)
         for array in self._unused:
             array.fill(-1)
 
@@ -424,6 +427,30 @@ def _arrays(tree: Any) -> list[np.ndarray]:
     if isinstance(tree, tuple):
         return [a for item in tree for a in _arrays(item)]
     return []
+
+
+def _one_buffer(arrays: list[np.ndarray]) -> tuple[np.ndarray, dict[int, np.ndarray]]:
+    """A zeroed buffer holding arrays of 8-byte elements one after another,
+    and a view of it in place of each (by `id`), of its shape and dtype."""
+    sizes = [a.size for a in arrays]
+    buffer = np.zeros(sum(sizes), dtype=np.int64)
+    moved: dict[int, np.ndarray] = {}
+    offset = 0
+    for array, size in zip(arrays, sizes, strict=True):
+        assert array.dtype.itemsize == 8 and not array.any()
+        view = buffer[offset : offset + size].view(array.dtype).reshape(array.shape)
+        moved[id(array)] = view
+        offset += size
+    return buffer, moved
+
+
+def _replaced(tree: Any, moved: dict[int, np.ndarray]) -> Any:
+    """Nested tuples with the arrays of `moved` replaced."""
+    if isinstance(tree, tuple):
+        return tuple(_replaced(item, moved) for item in cast(tuple[Any, ...], tree))
+    if isinstance(tree, np.ndarray):
+        return moved.get(id(tree), tree)
+    return tree
 
 
 def check_arrays(program: Program, values: Sequence[Value]) -> None:
