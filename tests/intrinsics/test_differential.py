@@ -48,6 +48,11 @@ KERNELS: dict[str, tuple[str, str]] = {
         """,
         "void(float32[:], int32[:], float32[:], float32[:])",
     ),
+    # The values an atomic returns depend on the order of the threads that
+    # update one address, which a pass may change (linearization runs the
+    # lanes' iterations in other steps): the returned values come from each
+    # thread's own cell, and the shared cells only count (`inc`'s final value
+    # is the count modulo 10 whatever the order).
     "atomics_in_loops": (
         """
         def kernel(x, n, out, hist):
@@ -56,17 +61,18 @@ KERNELS: dict[str, tuple[str, str]] = {
                 k = 0
                 acc = 0
                 while k < n[i] % 7:
-                    acc += cuda.atomic.inc(hist, k % 4, 9)
+                    cuda.atomic.inc(hist, k % 4, 9)
+                    acc += cuda.atomic.inc(out, i, 9)
                     if x[i] > 0.9:
                         break
                     j = 0
                     while j < k:
-                        acc += cuda.atomic.cas(hist, j % 4, j, k)
+                        acc += cuda.atomic.cas(out, i, j, k)
                         j += 1
                     k += 1
-                out[i] = acc
+                cuda.atomic.add(out, i, acc * 16)
         """,
-        "void(float32[:], int32[:], int32[:], uint32[:])",
+        "void(float32[:], int32[:], uint32[:], uint32[:])",
     ),
     "warp_reduction": (
         """
