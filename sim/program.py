@@ -871,7 +871,7 @@ def _encode_for(
     enc.op_at[head] = op
     iterate = enc.emit(N.FOR_ITER, head)
     enc.block(ctx, body, active, merged_region=False)
-    yields = _yields(enc, ctx, body)
+    yields = _coalesced(enc, ctx, body, carried, iterate + 1)
     if iv in yields:
         # the latch steps the induction variable before it copies the yields:
         # a yield of the induction variable itself must read this iteration's
@@ -921,12 +921,108 @@ def _encode_while(
         ctx.regs[arg] = reg
     after_args = passed
     enc.block(ctx, after, active, merged_region=False)
-    yields = _yields(enc, ctx, after)
+    yields = _coalesced(enc, ctx, after, before_args, iterate + 1)
     enc.emit(N.WHILE_LATCH, head, iterate)
     enc.patch(head, 8, enc.emit(N.WHILE_END, head))
     enc.patch(head, 10, enc.copy_list(list(zip(results, passed, strict=True))))
     enc.patch(head, 11, enc.copy_list(list(zip(after_args, passed, strict=True))))
     enc.patch(head, 12, enc.copy_list(list(zip(before_args, yields, strict=True))))
+
+
+def _coalesced(
+    enc: _Encoder, ctx: _Context, block: Block, carried: Sequence[int], first_ip: int
+) -> list[int]:
+    """The registers `block` (a loop body, encoded from `first_ip` on) yields
+    into the loop's `carried` registers, after writing a yielded value
+    straight into its carried register where that is safe, which saves the
+    latch a masked copy per iteration.
+
+    It is where the value is the result of an op of the body itself (not
+    nested), used only by the yield, with a register of its own, written by
+    one straight-line instruction (which reads its operands lane by lane
+    before it writes, so it may read the carried value) or at the end of an
+    `scf.if`; and where nothing reads the carried register after that op
+    (the values it holds: the loop's block arguments, read in ops before it
+    or in the `scf.if`'s regions, before its end). The write's lanes outside
+    the loop's mask are garbage, which nothing reads: lanes that left the
+    loop had their values copied out when they left."""
+    yields = _yields(enc, ctx, block)
+    terminator = block.last_op
+    assert terminator is not None
+    position = {op: index for index, op in enumerate(block.ops)}
+    for i, (value, carry) in enumerate(zip(terminator.operands, carried, strict=True)):
+        reg = yields[i]
+        owner = value.owner
+        if (
+            reg == carry
+            or not isinstance(owner, Operation)
+            or owner.parent_block() is not block
+            or not value.has_one_use()
+            or any(r == reg and v is not value for v, r in ctx.regs.items())
+        ):
+            continue
+        held = [v for v, r in ctx.regs.items() if r == carry]
+        if not all(
+            _read_before(use.operation, block, position, owner)
+            for v in held
+            for use in v.uses
+        ):
+            continue
+        if not _retarget(enc, owner, reg, carry, first_ip):
+            continue
+        ctx.regs[value] = carry
+        yields[i] = carry
+    return yields
+
+
+def _read_before(
+    user: Operation, block: Block, position: dict[Operation, int], writer: Operation
+) -> bool:
+    """Whether `user` runs before `writer`, an op of `block`, writes its
+    result: an op of `block` before it, one nested in its regions (an
+    `scf.if` writes at its end), `writer` itself if it has no regions, or
+    an op outside `block`."""
+    top: Operation | None = user
+    while top is not None and top.parent_block() is not block:
+        top = top.parent_op()
+    if top is None:
+        return True
+    if top is writer:
+        return user is not writer or not writer.regions
+    return position[top] < position[writer]
+
+
+def _retarget(
+    enc: _Encoder, writer: Operation, reg: int, carry: int, first_ip: int
+) -> bool:
+    """Makes the one instruction that writes `reg` (for `writer`, emitted from
+    `first_ip` on) write `carry` instead; False if there is not exactly one
+    such straight-line instruction or `scf.if` result."""
+    if isinstance(writer, scf.IfOp):
+        for ip in range(first_ip, len(enc.code)):
+            row = enc.code[ip]
+            if row[0] != N.IF_BEGIN:
+                continue
+            triples = [
+                enc.pool[row[11] + 3 * j : row[11] + 3 * j + 3] for j in range(row[12])
+            ]
+            for j, (d, _, _) in enumerate(triples):
+                if d != reg:
+                    continue
+                # the `if` writes its results one after another: none after
+                # this one may read `carry`
+                if any(carry in t[1:] for t in triples[j + 1 :]):
+                    return False
+                enc.pool[row[11] + 3 * j] = carry
+                return True
+        return False
+    if writer.regions:
+        return False
+    rows = [row for row in enc.code[first_ip:] if row[0] < N.CONTROL and row[1] == reg]
+    if len(rows) != 1 or rows[0][0] >= N.CHECKED:
+        return False
+    rows[0][1] = carry
+    return True
 
 
 def _encode_guarded(

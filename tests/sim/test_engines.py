@@ -24,6 +24,7 @@ import simt
 from simt.bench.kernels import CORPUS
 from simt.bench.kernels.generate import generate_kernel
 from simt.sim import SimulationError, SimulationResult, Simulator, simulate
+from simt.sim import native as N
 from simt.sim.activity import MAX_ROWS
 from simt.sim.simulate import compile_native_engine
 
@@ -377,3 +378,126 @@ def test_a_merged_identity_of_a_whole_warp_value(parse: Any) -> None:
 def test_compile_native_engine_runs_its_kernel_natively() -> None:
     """`tests/run.sh` warms numba's cache with it before pytest starts."""
     compile_native_engine()
+
+
+# -- a loop body that writes a yielded value into its carried register ------
+
+KEEPS_READING = """
+func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %t = arith.index_cast %tid : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ni = arith.index_cast %n : i32 to index
+  %ub = arith.addi %t, %ni : index
+  %zero = arith.constant 0 : i32
+  %r:2 = scf.for %iv = %c0 to %ub step %c1
+      iter_args(%acc = %zero, %other = %zero) -> (i32, i32) {
+    %v = arith.index_cast %iv : index to i32
+    %next = arith.addi %acc, %v : i32
+    %later = arith.addi %other, %acc : i32
+    scf.yield %next, %later : i32, i32
+  }
+  %s = arith.muli %r#0, %r#1 : i32
+  memref.store %s, %out[%t] : memref<?xi32>
+  func.return
+}
+"""
+"""`%later` reads `%acc` after `%next` is computed: `%next` must not be
+written into `%acc`'s register; `%later` may go into `%other`'s."""
+
+SWAPS = """
+func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %t = arith.index_cast %tid : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ni = arith.index_cast %n : i32 to index
+  %ub = arith.addi %t, %ni : index
+  %one = arith.constant 1 : i32
+  %r:2 = scf.for %iv = %c0 to %ub step %c1
+      iter_args(%a = %one, %b = %one) -> (i32, i32) {
+    %sum = arith.addi %a, %b : i32
+    scf.yield %b, %sum : i32, i32
+  }
+  memref.store %r#1, %out[%t] : memref<?xi32>
+  func.return
+}
+"""
+"""Fibonacci: the latch copies `%b` into `%a` after `%sum` is computed, so
+`%sum` must not be written into `%b`'s register (the latch's parallel copy
+goes through two temporaries: four copies)."""
+
+CROSSING_IF = """
+func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %t = arith.index_cast %tid : i32 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ni = arith.index_cast %n : i32 to index
+  %ub = arith.addi %t, %ni : index
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  %r:2 = scf.for %iv = %c0 to %ub step %c1
+      iter_args(%a = %one, %b = %two) -> (i32, i32) {
+    %v = arith.index_cast %iv : index to i32
+    %odd = arith.andi %v, %one : i32
+    %c = arith.cmpi eq, %odd, %one : i32
+    %a2, %b2 = scf.if %c -> (i32, i32) {
+      %a1 = arith.addi %a, %v : i32
+      scf.yield %a1, %a : i32, i32
+    } else {
+      scf.yield %b, %a : i32, i32
+    }
+    scf.yield %a2, %b2 : i32, i32
+  }
+  %s = arith.subi %r#0, %r#1 : i32
+  memref.store %s, %out[%t] : memref<?xi32>
+  func.return
+}
+"""
+"""An `scf.if` whose results read the other carried value: its end writes
+`%a2` before it reads `%a` for `%b2`, so `%a2` must not go into `%a`'s
+register (`%b2` may go into `%b`'s)."""
+
+
+def latch_copies(module: ModuleOp) -> list[int]:
+    """How many masked copies each loop's latch makes, in program order."""
+    program = Simulator(module).program
+    assert program is not None
+    code, pool = program.code, program.pool
+    copies = []
+    for row in code:
+        if row[0] == N.FOR_BEGIN:
+            copies.append(int(pool[pool[row[11] + 4]]))
+        elif row[0] == N.WHILE_BEGIN:
+            copies.append(int(pool[row[12]]))
+    return copies
+
+
+@pytest.mark.parametrize(
+    ("source", "copies"),
+    [(KEEPS_READING, [1]), (SWAPS, [4]), (CROSSING_IF, [1])],
+    ids=["read-after", "swap", "crossing-if"],
+)
+def test_a_yield_goes_into_its_carried_register_only_where_safe(
+    source: str, copies: list[int], parse: Any
+) -> None:
+    """The native engine writes a yielded value straight into the loop's
+    carried register where nothing reads the old value after it: each
+    kernel keeps the latch copies it needs (and saves the others), and
+    gives the reference engine's outputs and metrics for lanes that leave
+    the loop at different iterations."""
+    module = parse(source)
+    assert latch_copies(module) == copies
+    args = [np.zeros(64, dtype=np.int32), np.int32(5)]
+    native = outcome(module, 2, 32, args, warp_size=8)
+    reference = outcome(module, 2, 32, args, warp_size=8, engine="reference")
+    assert_same(native, reference)
+
+
+def test_collatz_loops_need_no_latch_copies() -> None:
+    """Both loops of the corpus's collatz (a grid-stride `while` and the
+    iteration's `while`, whose yields are an `addi` of the counter and an
+    `scf.if`) write their yields straight into their carried registers."""
+    assert latch_copies(compiled("collatz", "")) == [0, 0]
