@@ -371,6 +371,9 @@ class _Encoder:
         self.inlining: list[func.FuncOp] = []
         self.uses_ballot = False
         self.max_ways_blocks = 1
+        self.folded: set[Operation] = set()
+        """Ops whose result an earlier op's instruction computes (and which
+        emit nothing), see `_floored_modulo`."""
 
     # -- allocation ---------------------------------------------------------
 
@@ -497,7 +500,11 @@ class _Encoder:
         return reg
 
     def constant(self, ctx: _Context, value: SSAValue, known: Any) -> None:
-        """`value` is the numpy scalar `known` in every lane: one register per
+        """`value` is the numpy scalar `known` in every lane."""
+        ctx.regs[value] = self.constant_register(known)
+
+    def constant_register(self, known: Any) -> int:
+        """The register of the numpy scalar `known` in every lane: one per
         distinct constant, filled per wave."""
         bits = stored_bits(known)
         key = (np.asarray(known).dtype.str, bits)
@@ -508,7 +515,7 @@ class _Encoder:
             self.constants.append((reg, bits))
             self.invariant.add(reg)
             self.known[reg] = known
-        ctx.regs[value] = reg
+        return reg
 
     def alias(self, ctx: _Context, result: SSAValue, source: int, merged: bool) -> None:
         """`result` is `source`'s register; a merged result whose source is
@@ -545,7 +552,21 @@ class _Encoder:
             return
         if special is not None:
             opcode, regs, fields = special
-        d = self.define(ctx, op.results[0])
+        self.straight(ctx, op, op.results[0], opcode, regs, fields, merged)
+
+    def straight(
+        self,
+        ctx: _Context,
+        op: Operation,
+        result: SSAValue,
+        opcode: int,
+        regs: Sequence[int],
+        fields: Sequence[int],
+        merged: bool,
+    ) -> None:
+        """`opcode d regs... fields...` for `result` (of `op`): in the prologue
+        when it cannot fault and its operands are invariant."""
+        d = self.define(ctx, result)
         padding = [0] * max(0, 2 - len(regs))
         row = [opcode, d, *regs, *padding, *fields]
         if opcode < N.CHECKED and all(r in self.invariant for r in regs):
@@ -648,6 +669,8 @@ class _Encoder:
     # -- ops ----------------------------------------------------------------
 
     def op(self, ctx: _Context, op: Operation, slot: int, merged: bool) -> None:
+        if op in self.folded:
+            return
         encode = _OPS.get(op.name)
         if encode is None:
             raise NotNative(f"{op.name} has no native opcode")
@@ -1286,6 +1309,65 @@ def _division(opcode: int, signed: bool) -> Encode:
     return encode
 
 
+def _encode_remsi(
+    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+) -> None:
+    if not merged and _floored_modulo(enc, ctx, op):
+        return
+    _division(N.REMS, True)(enc, ctx, op, slot, merged)
+
+
+def _floored_modulo(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
+    """numba's `a % c` on signed integers, `r = remsi a, c` then
+    `select(r < 0, r + c, r)`, for a constant power of two `c > 0`: one
+    `andi a, c - 1` writes the select's result and the compare, the add and
+    the select emit nothing (False, nothing emitted, for another shape).
+    Only the instructions change: a block's instruction count comes from
+    its ops (`block_id`), so every metric is the same."""
+    result = op.results[0]
+    block = op.parent_block()
+    divisor = enc.known.get(ctx.regs.get(op.operands[1], -1))
+    if (
+        block is None
+        or _width(result.type) == 1
+        or divisor is None
+        or ctx.regs.get(op.operands[0]) in enc.known
+        or not 0 < int(divisor) == 1 << (int(divisor).bit_length() - 1)
+    ):
+        return False
+    users = [use.operation for use in result.uses]
+    select = next((u for u in users if isinstance(u, arith.SelectOp)), None)
+    if select is None or len(users) != 3 or select.rhs != result:
+        return False
+    compare, add = select.cond.owner, select.lhs.owner
+    if not (
+        isinstance(compare, arith.CmpiOp)
+        and isinstance(add, arith.AddiOp)
+        and set(users) == {compare, add, select}
+        and compare.predicate.value.data == 2  # slt
+        and compare.lhs == result
+        and _known_int(enc, ctx, compare.rhs) == 0
+        and add.lhs == result
+        and _known_int(enc, ctx, add.rhs) == int(divisor)
+        and compare.result.has_one_use()
+        and add.result.has_one_use()
+        and select.parent_block() is block
+        and not _used_elsewhere(select, block)
+    ):
+        return False
+    mask = enc.constant_register(type(divisor)(int(divisor) - 1))
+    regs = [enc.value(ctx, op.operands[0]), mask]
+    enc.straight(ctx, select, select.result, N.AND, regs, (), False)
+    enc.folded.update((compare, add, select))
+    return True
+
+
+def _known_int(enc: _Encoder, ctx: _Context, value: SSAValue) -> int | None:
+    """The value of a constant integer operand, None for another."""
+    known = enc.known.get(ctx.regs.get(value, -1))
+    return None if known is None else int(known)
+
+
 def _encode_extsi(
     enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
 ) -> None:
@@ -1614,7 +1696,7 @@ _OPS: dict[str, Encode] = {
     "arith.minui": _minmax(N.MIN, False),
     "arith.cmpi": _encode_cmpi,
     "arith.divsi": _division(N.DIVS, True),
-    "arith.remsi": _division(N.REMS, True),
+    "arith.remsi": _encode_remsi,
     "arith.floordivsi": _division(N.FLOORDIVS, True),
     "arith.ceildivsi": _division(N.CEILDIVS, True),
     "arith.divui": _division(N.DIVU, False),

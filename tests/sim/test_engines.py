@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from numba import cuda
 from sim_kernels import PER_LANE_LOOP
 from xdsl.dialects.builtin import ModuleOp
 
@@ -501,3 +502,74 @@ def test_collatz_loops_need_no_latch_copies() -> None:
     iteration's `while`, whose yields are an `addi` of the counter and an
     `scf.if`) write their yields straight into their carried registers."""
     assert latch_copies(compiled("collatz", "")) == [0, 0]
+
+
+# -- numba's signed modulo by a power of two as one instruction -------------
+
+
+def modulo_kernel(a, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        x = a[i]
+        out[i, 0] = x % 8
+        out[i, 1] = x % 6
+        out[i, 2] = (x % 1) + (x % 2) * 10
+        out[i, 3] = x % 4 if x > -3 else x % 16
+
+
+MODULO_SIGNATURE = "void(int64[:], int32[:, :])"
+
+REMAINDER_USED_TWICE = """
+func.func @k(%a: memref<?xi64>, %out: memref<?xi64>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %t = arith.index_cast %tid : i32 to index
+  %x = memref.load %a[%t] : memref<?xi64>
+  %c8 = arith.constant 8 : i64
+  %c0 = arith.constant 0 : i64
+  %r = arith.remsi %x, %c8 : i64
+  %neg = arith.cmpi slt, %r, %c0 : i64
+  %up = arith.addi %r, %c8 : i64
+  %m = arith.select %neg, %up, %r : i64
+  %both = arith.muli %m, %r : i64
+  memref.store %both, %out[%t] : memref<?xi64>
+  func.return
+}
+"""
+"""The remainder is read again after the select: the pattern does not apply."""
+
+
+def opcodes(module: ModuleOp) -> list[int]:
+    program = Simulator(module).program
+    assert program is not None
+    return [int(row[0]) for row in program.code]
+
+
+def test_signed_modulo_by_a_power_of_two_is_one_and() -> None:
+    """numba's `x % c` (`remsi`, then `select(r < 0, r + c, r)`) runs as one
+    `and` with `c - 1` where `c` is a power of two (8, 1, 2, 4, 16 here; not
+    6), and gives the reference engine's outputs and metrics on negative and
+    positive values."""
+    module = simt.compile_python(modulo_kernel, MODULO_SIGNATURE)
+    code = opcodes(module)
+    assert code.count(N.SELECT) == 1, "only the modulo by 6 keeps its select"
+    rng = np.random.default_rng(3)
+    a = rng.integers(-1000, 1000, 96)
+    a[:4] = [np.iinfo(np.int64).min, -1, 0, np.iinfo(np.int64).max]
+    args = [a, np.zeros((96, 4), dtype=np.int32)]
+    native = outcome(module, 3, 32, args)
+    reference = outcome(module, 3, 32, args, engine="reference")
+    assert_same(native, reference)
+    x = a.astype(object)
+    expected = [
+        [v % 8, v % 6, v % 1 + (v % 2) * 10, v % 4 if v > -3 else v % 16] for v in x
+    ]
+    np.testing.assert_array_equal(native[1][1], np.array(expected).astype(np.int32))
+
+
+def test_a_remainder_read_again_keeps_its_instructions(parse: Any) -> None:
+    module = parse(REMAINDER_USED_TWICE)
+    assert N.SELECT in opcodes(module)
+    args = [np.arange(-16, 16, dtype=np.int64), np.zeros(32, dtype=np.int64)]
+    native = outcome(module, 1, 32, args)
+    reference = outcome(module, 1, 32, args, engine="reference")
+    assert_same(native, reference)
