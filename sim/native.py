@@ -1149,15 +1149,23 @@ def _coarsen_until(TL: Any, TI: Any, TWIDTH: Any, TW: Any, TB: Any, end: int) ->
         _coarsen(TL, TI, TWIDTH)
         TWIDTH[0] *= 2
         TWIDTH[1] += 1
+        merged = 0
+        for w in range(TW.shape[0]):
+            merged = max(merged, TW[w, W_BIN] >> 1)
+        # bin by bin, warps inner (the tiles run through memory); a warp's
+        # finished bins (before its pending one) merge in pairs
+        for j in range(merged):
+            into = TB[j >> TILE_SHIFT]
+            pair = TB[(2 * j) >> TILE_SHIFT]  # bins 2j and 2j + 1 share a tile
+            k = j & TILE_MASK
+            k0 = (2 * j) & TILE_MASK
+            for w in range(TW.shape[0]):
+                if j < TW[w, W_BIN] >> 1:
+                    into[w, k] = pair[w, k0] + pair[w, k0 + 1]
         for w in range(TW.shape[0]):
             b = TW[w, W_BIN]
             if b < 0:
                 continue
-            for j in range(b >> 1):
-                TB[j >> TILE_SHIFT, w, j & TILE_MASK] = (
-                    TB[(2 * j) >> TILE_SHIFT, w, (2 * j) & TILE_MASK]
-                    + TB[(2 * j + 1) >> TILE_SHIFT, w, (2 * j + 1) & TILE_MASK]
-                )
             if b & 1:
                 TW[w, W_LANES] += TB[(b - 1) >> TILE_SHIFT, w, (b - 1) & TILE_MASK]
             b >>= 1
