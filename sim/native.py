@@ -382,8 +382,9 @@ def _int_binary(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> 
 def _int_compare(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
     """Compares keys `(x & m) ^ f`: the stored value for a signed compare
     (`m = -1, f = 0`), the unsigned value for an unsigned one (`f` flips the
-    sign bit of a 64-bit key); `MAX`/`MIN` keep the operand with the larger
-    (smaller) key."""
+    sign bit of a 64-bit key), the low bits for an equality of a remainder
+    by a power of two (`program._floored_modulo`); `MAX`/`MIN` keep the
+    operand with the larger (smaller) key."""
     ra = R[ins[2]]
     rb = R[ins[3]]
     m = ins[4]
@@ -401,10 +402,10 @@ def _int_compare(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) ->
                 d[i] = a[i] if ((a[i] & m) ^ f) <= ((b[i] & m) ^ f) else b[i]
         elif op == CMP_EQ:
             for i in range(ws):
-                d[i] = a[i] == b[i]
+                d[i] = (a[i] & m) == (b[i] & m)
         elif op == CMP_NE:
             for i in range(ws):
-                d[i] = a[i] != b[i]
+                d[i] = (a[i] & m) != (b[i] & m)
         elif op == CMP_LT:
             for i in range(ws):
                 d[i] = ((a[i] & m) ^ f) < ((b[i] & m) ^ f)

@@ -1321,7 +1321,10 @@ def _floored_modulo(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
     """numba's `a % c` on signed integers, `r = remsi a, c` then
     `select(r < 0, r + c, r)`, for a constant power of two `c > 0`: one
     `andi a, c - 1` writes the select's result and the compare, the add and
-    the select emit nothing (False, nothing emitted, for another shape).
+    the select emit nothing (False, nothing emitted, for another shape); a
+    select whose only use is `== k` or `!= k` for a constant `0 <= k < c`
+    becomes one compare of `a`'s low bits (`CMP_EQ`/`CMP_NE` with mask
+    `c - 1`).
     Only the instructions change: a block's instruction count comes from
     its ops (`block_id`), so every metric is the same."""
     result = op.results[0]
@@ -1355,11 +1358,44 @@ def _floored_modulo(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
         and not _used_elsewhere(select, block)
     ):
         return False
-    mask = enc.constant_register(type(divisor)(int(divisor) - 1))
-    regs = [enc.value(ctx, op.operands[0]), mask]
-    enc.straight(ctx, select, select.result, N.AND, regs, (), False)
+    low = int(divisor) - 1
+    dividend = enc.value(ctx, op.operands[0])
     enc.folded.update((compare, add, select))
+    test = _remainder_test(enc, ctx, select, block, low)
+    if test is not None:
+        # `x % c == k` (or `!=`): the low bits of `x` against `k`
+        equal, other = test
+        code = N.CMP_EQ if equal.predicate.value.data == 0 else N.CMP_NE
+        regs = [dividend, enc.value(ctx, other)]
+        enc.straight(ctx, equal, equal.result, code, regs, (low, 0), False)
+        enc.folded.add(equal)
+        return True
+    mask = enc.constant_register(type(divisor)(low))
+    enc.straight(ctx, select, select.result, N.AND, [dividend, mask], (), False)
     return True
+
+
+def _remainder_test(
+    enc: _Encoder, ctx: _Context, remainder: Operation, block: Block, low: int
+) -> tuple[arith.CmpiOp, SSAValue] | None:
+    """The `cmpi eq`/`ne` of `remainder`'s result (its only use) against a
+    constant in `[0, low]`, and that constant's value; None for another use."""
+    result = remainder.results[0]
+    if not result.has_one_use():
+        return None
+    compare = result.get_user_of_unique_use()
+    if not isinstance(compare, arith.CmpiOp) or compare.predicate.value.data > 1:
+        return None
+    other = compare.rhs if compare.lhs == result else compare.lhs
+    value = _known_int(enc, ctx, other)
+    if (
+        value is None
+        or not 0 <= value <= low
+        or compare.parent_block() is not block
+        or _used_elsewhere(compare, block)
+    ):
+        return None
+    return compare, other
 
 
 def _known_int(enc: _Encoder, ctx: _Context, value: SSAValue) -> int | None:

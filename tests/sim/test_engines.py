@@ -515,6 +515,12 @@ def modulo_kernel(a, out):
         out[i, 1] = x % 6
         out[i, 2] = (x % 1) + (x % 2) * 10
         out[i, 3] = x % 4 if x > -3 else x % 16
+        if x % 4 == 1:
+            out[i, 4] = 1
+        if x % 8 != 3:
+            out[i, 5] = 2
+        if x % 2 == 5:
+            out[i, 6] = 3
 
 
 MODULO_SIGNATURE = "void(int64[:], int32[:, :])"
@@ -547,21 +553,35 @@ def opcodes(module: ModuleOp) -> list[int]:
 def test_signed_modulo_by_a_power_of_two_is_one_and() -> None:
     """numba's `x % c` (`remsi`, then `select(r < 0, r + c, r)`) runs as one
     `and` with `c - 1` where `c` is a power of two (8, 1, 2, 4, 16 here; not
-    6), and gives the reference engine's outputs and metrics on negative and
-    positive values."""
+    6), and `x % c == k` for `0 <= k < c` as one compare of the low bits
+    (not `x % 2 == 5`, nor a remainder also stored); it gives the reference
+    engine's outputs and metrics on negative and positive values."""
     module = simt.compile_python(modulo_kernel, MODULO_SIGNATURE)
     code = opcodes(module)
     assert code.count(N.SELECT) == 1, "only the modulo by 6 keeps its select"
+    program = Simulator(module).program
+    assert program is not None
+    low_bits = [row for row in program.code if row[0] == N.CMP_EQ and row[4] != -1]
+    assert len(low_bits) == 1, "x % 4 == 1 compares the low bits of x"
     rng = np.random.default_rng(3)
     a = rng.integers(-1000, 1000, 96)
     a[:4] = [np.iinfo(np.int64).min, -1, 0, np.iinfo(np.int64).max]
-    args = [a, np.zeros((96, 4), dtype=np.int32)]
+    args = [a, np.zeros((96, 7), dtype=np.int32)]
     native = outcome(module, 3, 32, args)
     reference = outcome(module, 3, 32, args, engine="reference")
     assert_same(native, reference)
     x = a.astype(object)
     expected = [
-        [v % 8, v % 6, v % 1 + (v % 2) * 10, v % 4 if v > -3 else v % 16] for v in x
+        [
+            v % 8,
+            v % 6,
+            v % 1 + (v % 2) * 10,
+            v % 4 if v > -3 else v % 16,
+            int(v % 4 == 1),
+            2 * int(v % 8 != 3),
+            0,
+        ]
+        for v in x
     ]
     np.testing.assert_array_equal(native[1][1], np.array(expected).astype(np.int32))
 
