@@ -99,58 +99,59 @@ SHL_IMM = 41
 SHRU_IMM = 42
 SHRS_IMM = 43
 DIV_POW2 = 44
-CHECKED = 45
-SHL = 45
-SHRU = 46
-SHRS = 47
-DIVS = 48
-REMS = 49
-FLOORDIVS = 50
-CEILDIVS = 51
-DIVU = 52
-REMU = 53
-CEILDIVU = 54
-FPTOSI = 55
-FPTOUI = 56
-LOAD = 57
-STORE = 58
-ATOMIC_ADD = 59
-ALLOCA = 60
-DIM = 61
-VOTE_ANY = 62
-VOTE_ALL = 63
-BALLOT = 64
-BARRIER = 65
-GUARD_CREATE = 66
-GUARD_SET = 67
-GUARD_SELECT = 68
-GUARD_TEST = 69
-CONTROL = 70
-BLOCK = 70
-UNIT = 71
-IF_BEGIN = 72
-IF_ELSE = 73
-IF_END = 74
-FOR_BEGIN = 75
-FOR_ITER = 76
-FOR_LATCH = 77
-FOR_END = 78
-WHILE_BEGIN = 79
-WHILE_ITER = 80
-WHILE_COND = 81
-WHILE_LATCH = 82
-WHILE_END = 83
-GUARD_BEGIN = 84
-GUARD_END = 85
-GRAPH_BEGIN = 86
-GRAPH_SCHED = 87
-GRAPH_END = 88
-BR = 89
-COND_BR = 90
-SWITCH = 91
-RETURN = 92
-COPIES = 93
-HALT = 94
+MULADD = 45
+CHECKED = 46
+SHL = 46
+SHRU = 47
+SHRS = 48
+DIVS = 49
+REMS = 50
+FLOORDIVS = 51
+CEILDIVS = 52
+DIVU = 53
+REMU = 54
+CEILDIVU = 55
+FPTOSI = 56
+FPTOUI = 57
+LOAD = 58
+STORE = 59
+ATOMIC_ADD = 60
+ALLOCA = 61
+DIM = 62
+VOTE_ANY = 63
+VOTE_ALL = 64
+BALLOT = 65
+BARRIER = 66
+GUARD_CREATE = 67
+GUARD_SET = 68
+GUARD_SELECT = 69
+GUARD_TEST = 70
+CONTROL = 71
+BLOCK = 71
+UNIT = 72
+IF_BEGIN = 73
+IF_ELSE = 74
+IF_END = 75
+FOR_BEGIN = 76
+FOR_ITER = 77
+FOR_LATCH = 78
+FOR_END = 79
+WHILE_BEGIN = 80
+WHILE_ITER = 81
+WHILE_COND = 82
+WHILE_LATCH = 83
+WHILE_END = 84
+GUARD_BEGIN = 85
+GUARD_END = 86
+GRAPH_BEGIN = 87
+GRAPH_SCHED = 88
+GRAPH_END = 89
+BR = 90
+COND_BR = 91
+SWITCH = 92
+RETURN = 93
+COPIES = 94
+HALT = 95
 
 NFIELDS = 16
 """Width of an instruction row: the opcode and 15 fields."""
@@ -376,6 +377,26 @@ def _int_binary(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> 
         elif op == XOR:
             for i in range(ws):
                 d[i] = a[i] ^ b[i]
+
+
+@_engine()
+def _multiply_add(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
+    """`MULADD d a b c h m`: `a * b + c`, wrapped to the width once (as the
+    `muli` then `addi` it stands for: wrapping is arithmetic modulo 2^w)."""
+    ra = R[ins[2]]
+    rb = R[ins[3]]
+    rc = R[ins[4]]
+    h = ins[5]
+    m = ins[6]
+    for k in range(n):
+        s = L[k] * ws
+        d = rd[s : s + ws]
+        a = ra[s : s + ws]
+        b = rb[s : s + ws]
+        c = rc[s : s + ws]
+        for i in range(ws):
+            x = np.uint64(a[i]) * np.uint64(b[i]) + np.uint64(c[i])
+            d[i] = _wrap(np.int64(x), h, m)
 
 
 @_engine()
@@ -700,6 +721,8 @@ def _pure(op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int) ->
         _float_compare(ins, R[d], F, L, n, ws)
     elif op <= F32_TO_BITS:
         _bits_f32(op, ins, R, F, d, L, n, ws)
+    elif op == MULADD:
+        _multiply_add(ins, R[d], R, L, n, ws)
     else:
         _shift_by(op, ins, R[d], R, L, n, ws)
 

@@ -593,3 +593,47 @@ def test_a_remainder_read_again_keeps_its_instructions(parse: Any) -> None:
     native = outcome(module, 1, 32, args)
     reference = outcome(module, 1, 32, args, engine="reference")
     assert_same(native, reference)
+
+
+def multiply_add_kernel(a, b, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        x = a[i]
+        acc = 0
+        for k in range(b[i] % 5):
+            acc = acc * x + k  # MULADD, its addend defined before
+        p = x * 7
+        out[i, 0] = acc
+        out[i, 1] = x * b[i] + 3
+        out[i, 2] = p + 1
+        out[i, 3] = p  # the product is read again: no MULADD
+
+
+MULTIPLY_ADD_SIGNATURE = "void(int32[:], int32[:], int32[:, :])"
+
+
+def test_multiply_then_add_is_one_instruction() -> None:
+    """`muli` whose only use is an `addi` runs as one `MULADD`, wrapping to
+    32 bits as the two ops do (int32 overflow on large values), and gives
+    the reference engine's outputs and metrics."""
+    module = simt.compile_python(multiply_add_kernel, MULTIPLY_ADD_SIGNATURE)
+    code = opcodes(module)
+    assert code.count(N.MULADD) == 3, "cuda.grid(1), the loop and out[i, 1]"
+    rng = np.random.default_rng(4)
+    a = rng.integers(-(2**31), 2**31 - 1, 96).astype(np.int32)
+    b = rng.integers(-(2**31), 2**31 - 1, 96).astype(np.int32)
+    args = [a, b, np.zeros((96, 4), dtype=np.int32)]
+    native = outcome(module, 3, 32, args)
+    reference = outcome(module, 3, 32, args, engine="reference")
+    assert_same(native, reference)
+
+    def wrap(v: int) -> int:
+        return (v + 2**31) % 2**32 - 2**31
+
+    expected = []
+    for x, y in zip(a.astype(object), b.astype(object), strict=True):
+        acc = 0
+        for k in range(y % 5):
+            acc = wrap(acc * x + k)
+        expected.append([acc, wrap(x * y + 3), wrap(x * 7 + 1), wrap(x * 7)])
+    np.testing.assert_array_equal(native[1][2], np.array(expected, dtype=np.int64))
