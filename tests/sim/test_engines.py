@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from numba import cuda
-from sim_kernels import PER_LANE_LOOP
+from sim_kernels import GLOBAL, PER_LANE_LOOP, sum_loop, trip_kernel
 from xdsl.dialects.builtin import ModuleOp
 
 import simt
@@ -180,28 +180,7 @@ def test_the_trace_of_a_long_run_that_coarsens_its_bins(parse: Any) -> None:
     assert native.instructions.sum() == reference.instructions.sum() > 0
 
 
-LONGER_BY_BLOCK = """
-func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
-  %tid = simt.thread_id x : i32
-  %bid = simt.block_id x : i32
-  %bd = simt.block_dim x : i32
-  %base = arith.muli %bid, %bd : i32
-  %g = arith.addi %base, %tid : i32
-  %t = arith.index_cast %g : i32 to index
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ni = arith.index_cast %n : i32 to index
-  %ub = arith.addi %t, %ni : index
-  %zero = arith.constant 0 : i32
-  %sum = scf.for %iv = %c0 to %ub step %c1 iter_args(%acc = %zero) -> (i32) {
-    %v = arith.index_cast %iv : index to i32
-    %next = arith.addi %acc, %v : i32
-    scf.yield %next : i32
-  }
-  memref.store %sum, %out[%t] : memref<?xi32>
-  func.return
-}
-"""
+LONGER_BY_BLOCK = trip_kernel(sum_loop(), GLOBAL)
 """Thread `g` (global id) runs `g + n` iterations: each block runs longer
 than the one before, so in waves of one block the bins widen while a later
 wave runs, over the sums of the earlier ones (with `n = 100`, the first
@@ -383,14 +362,7 @@ def test_compile_native_engine_runs_its_kernel_natively() -> None:
 
 # -- a loop body that writes a yielded value into its carried register ------
 
-KEEPS_READING = """
-func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
-  %tid = simt.thread_id x : i32
-  %t = arith.index_cast %tid : i32 to index
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ni = arith.index_cast %n : i32 to index
-  %ub = arith.addi %t, %ni : index
+KEEPS_READING = trip_kernel("""\
   %zero = arith.constant 0 : i32
   %r:2 = scf.for %iv = %c0 to %ub step %c1
       iter_args(%acc = %zero, %other = %zero) -> (i32, i32) {
@@ -400,43 +372,23 @@ func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
     scf.yield %next, %later : i32, i32
   }
   %s = arith.muli %r#0, %r#1 : i32
-  memref.store %s, %out[%t] : memref<?xi32>
-  func.return
-}
-"""
+  memref.store %s, %out[%t] : memref<?xi32>""")
 """`%later` reads `%acc` after `%next` is computed: `%next` must not be
 written into `%acc`'s register; `%later` may go into `%other`'s."""
 
-SWAPS = """
-func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
-  %tid = simt.thread_id x : i32
-  %t = arith.index_cast %tid : i32 to index
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ni = arith.index_cast %n : i32 to index
-  %ub = arith.addi %t, %ni : index
+SWAPS = trip_kernel("""\
   %one = arith.constant 1 : i32
   %r:2 = scf.for %iv = %c0 to %ub step %c1
       iter_args(%a = %one, %b = %one) -> (i32, i32) {
     %sum = arith.addi %a, %b : i32
     scf.yield %b, %sum : i32, i32
   }
-  memref.store %r#1, %out[%t] : memref<?xi32>
-  func.return
-}
-"""
+  memref.store %r#1, %out[%t] : memref<?xi32>""")
 """Fibonacci: the latch copies `%b` into `%a` after `%sum` is computed, so
 `%sum` must not be written into `%b`'s register (the latch's parallel copy
 goes through two temporaries: four copies)."""
 
-CROSSING_IF = """
-func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
-  %tid = simt.thread_id x : i32
-  %t = arith.index_cast %tid : i32 to index
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %ni = arith.index_cast %n : i32 to index
-  %ub = arith.addi %t, %ni : index
+CROSSING_IF = trip_kernel("""\
   %one = arith.constant 1 : i32
   %two = arith.constant 2 : i32
   %r:2 = scf.for %iv = %c0 to %ub step %c1
@@ -453,10 +405,7 @@ func.func @k(%out: memref<?xi32>, %n: i32) attributes {simt.kernel} {
     scf.yield %a2, %b2 : i32, i32
   }
   %s = arith.subi %r#0, %r#1 : i32
-  memref.store %s, %out[%t] : memref<?xi32>
-  func.return
-}
-"""
+  memref.store %s, %out[%t] : memref<?xi32>""")
 """An `scf.if` whose results read the other carried value: its end writes
 `%a2` before it reads `%a` for `%b2`, so `%a2` must not go into `%a`'s
 register (`%b2` may go into `%b`'s)."""
