@@ -1309,14 +1309,6 @@ def _division(opcode: int, signed: bool) -> Encode:
     return encode
 
 
-def _encode_muli(
-    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
-) -> None:
-    if not merged and _multiply_add(enc, ctx, op):
-        return
-    _int_binary(N.MUL)(enc, ctx, op, slot, merged)
-
-
 def _multiply_add(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
     """`muli a, b` whose only use is an `addi` (either operand) of the same
     block: one `MULADD` writes the sum and the `addi` emits nothing (a
@@ -1333,7 +1325,7 @@ def _multiply_add(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
         not isinstance(add, arith.AddiOp)
         or add.parent_block() is not block
         or _used_elsewhere(add, block)
-        or all(ctx.regs.get(o) in enc.known for o in op.operands)
+        or all(_known(enc, ctx, o) is not None for o in op.operands)
     ):
         return False
     addend = add.rhs if add.lhs == product else add.lhs
@@ -1346,12 +1338,20 @@ def _multiply_add(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
     return True
 
 
-def _encode_remsi(
-    enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
-) -> None:
-    if not merged and _floored_modulo(enc, ctx, op):
-        return
-    _division(N.REMS, True)(enc, ctx, op, slot, merged)
+def _folding(
+    fold: Callable[[_Encoder, _Context, Operation], bool], plain: Encode
+) -> Encode:
+    """`plain`, unless `fold` encodes the op together with the users it
+    stands for (`_Encoder.folded`); a merged result is always `plain`'s."""
+
+    def encode(
+        enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
+    ) -> None:
+        if not merged and fold(enc, ctx, op):
+            return
+        plain(enc, ctx, op, slot, merged)
+
+    return encode
 
 
 def _floored_modulo(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
@@ -1366,13 +1366,13 @@ def _floored_modulo(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
     its ops (`block_id`), so every metric is the same."""
     result = op.results[0]
     block = op.parent_block()
-    divisor = enc.known.get(ctx.regs.get(op.operands[1], -1))
+    divisor = _known(enc, ctx, op.operands[1])
     if (
         block is None
         or _width(result.type) == 1
         or divisor is None
-        or ctx.regs.get(op.operands[0]) in enc.known
-        or not 0 < int(divisor) == 1 << (int(divisor).bit_length() - 1)
+        or _known(enc, ctx, op.operands[0]) is not None
+        or not (divisor > 0 and divisor & (divisor - 1) == 0)
     ):
         return False
     users = [use.operation for use in result.uses]
@@ -1435,9 +1435,14 @@ def _remainder_test(
     return compare, other
 
 
+def _known(enc: _Encoder, ctx: _Context, value: SSAValue) -> Any | None:
+    """The numpy scalar a constant operand holds, None for another."""
+    return enc.known.get(ctx.regs.get(value, -1))
+
+
 def _known_int(enc: _Encoder, ctx: _Context, value: SSAValue) -> int | None:
     """The value of a constant integer operand, None for another."""
-    known = enc.known.get(ctx.regs.get(value, -1))
+    known = _known(enc, ctx, value)
     return None if known is None else int(known)
 
 
@@ -1768,8 +1773,8 @@ _OPS: dict[str, Encode] = {
     "arith.minui": _minmax(N.MIN, False),
     "arith.cmpi": _encode_cmpi,
     "arith.divsi": _division(N.DIVS, True),
-    "arith.remsi": _encode_remsi,
-    "arith.muli": _encode_muli,
+    "arith.remsi": _folding(_floored_modulo, _division(N.REMS, True)),
+    "arith.muli": _folding(_multiply_add, _int_binary(N.MUL)),
     "arith.floordivsi": _division(N.FLOORDIVS, True),
     "arith.ceildivsi": _division(N.CEILDIVS, True),
     "arith.divui": _division(N.DIVU, False),
