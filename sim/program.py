@@ -371,9 +371,10 @@ class _Encoder:
         self.inlining: list[func.FuncOp] = []
         self.uses_ballot = False
         self.max_ways_blocks = 1
-        self.folded: set[Operation] = set()
-        """Ops whose result an earlier op's instruction computes (and which
-        emit nothing), see `_floored_modulo`."""
+        self.folded: dict[Operation, Operation] = {}
+        """Ops that emit nothing, each with the earlier op of its block whose
+        instruction computes its result (or stands for it), see
+        `_floored_modulo` and `_multiply_add`."""
 
     # -- allocation ---------------------------------------------------------
 
@@ -984,14 +985,16 @@ def _coalesced(
             or any(r == reg and v is not value for v, r in ctx.regs.items())
         ):
             continue
+        # a folded op's result is written where the op that computes it is
+        writer = enc.folded.get(owner, owner)
         held = [v for v, r in ctx.regs.items() if r == carry]
         if not all(
-            _read_before(use.operation, block, position, owner)
+            _read_before(use.operation, block, position, writer)
             for v in held
             for use in v.uses
         ):
             continue
-        if not _retarget(enc, owner, reg, carry, first_ip):
+        if not _retarget(enc, writer, reg, carry, first_ip):
             continue
         ctx.regs[value] = carry
         yields[i] = carry
@@ -1334,7 +1337,7 @@ def _multiply_add(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
     h, m = _wrap_params(_width(product.type))
     regs = [enc.value(ctx, o) for o in (op.lhs, op.rhs, addend)]
     enc.straight(ctx, add, add.result, N.MULADD, regs, (h, m), False)
-    enc.folded.add(add)
+    enc.folded[add] = op
     return True
 
 
@@ -1397,7 +1400,7 @@ def _floored_modulo(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
         return False
     low = int(divisor) - 1
     dividend = enc.value(ctx, op.operands[0])
-    enc.folded.update((compare, add, select))
+    enc.folded.update(dict.fromkeys((compare, add, select), op))
     test = _remainder_test(enc, ctx, select, block, low)
     if test is not None:
         # `x % c == k` (or `!=`): the low bits of `x` against `k`
@@ -1405,7 +1408,7 @@ def _floored_modulo(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
         code = N.CMP_EQ if equal.predicate.value.data == 0 else N.CMP_NE
         regs = [dividend, enc.value(ctx, other)]
         enc.straight(ctx, equal, equal.result, code, regs, (low, 0), False)
-        enc.folded.add(equal)
+        enc.folded[equal] = op
         return True
     mask = enc.constant_register(type(divisor)(low))
     enc.straight(ctx, select, select.result, N.AND, [dividend, mask], (), False)

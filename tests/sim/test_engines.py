@@ -411,6 +411,24 @@ CROSSING_IF = trip_kernel("""\
 register (`%b2` may go into `%b`'s)."""
 
 
+READS_BETWEEN_FOLDED = trip_kernel("""\
+  %zero = arith.constant 0 : i32
+  %two = arith.constant 2 : i32
+  %r:2 = scf.for %iv = %c0 to %ub step %c1
+      iter_args(%acc = %zero, %other = %zero) -> (i32, i32) {
+    %v = arith.index_cast %iv : index to i32
+    %p = arith.muli %acc, %two : i32
+    %later = arith.addi %other, %acc : i32
+    %next = arith.addi %p, %v : i32
+    scf.yield %next, %later : i32, i32
+  }
+  %s = arith.muli %r#0, %r#1 : i32
+  memref.store %s, %out[%t] : memref<?xi32>""")
+"""`%next` is computed by one `MULADD` where `%p` is, before `%later` reads
+`%acc`: `%next` must not be written into `%acc`'s register although the
+`addi` that yields it comes after that read."""
+
+
 def latch_copies(module: ModuleOp) -> list[int]:
     """How many masked copies each loop's latch makes, in program order."""
     program = Simulator(module).program
@@ -427,8 +445,13 @@ def latch_copies(module: ModuleOp) -> list[int]:
 
 @pytest.mark.parametrize(
     ("source", "copies"),
-    [(KEEPS_READING, [1]), (SWAPS, [4]), (CROSSING_IF, [1])],
-    ids=["read-after", "swap", "crossing-if"],
+    [
+        (KEEPS_READING, [1]),
+        (SWAPS, [4]),
+        (CROSSING_IF, [1]),
+        (READS_BETWEEN_FOLDED, [1]),
+    ],
+    ids=["read-after", "swap", "crossing-if", "read-before-folded-add"],
 )
 def test_a_yield_goes_into_its_carried_register_only_where_safe(
     source: str, copies: list[int], parse: Any
