@@ -100,58 +100,59 @@ SHRU_IMM = 42
 SHRS_IMM = 43
 DIV_POW2 = 44
 MULADD = 45
-CHECKED = 46
-SHL = 46
-SHRU = 47
-SHRS = 48
-DIVS = 49
-REMS = 50
-FLOORDIVS = 51
-CEILDIVS = 52
-DIVU = 53
-REMU = 54
-CEILDIVU = 55
-FPTOSI = 56
-FPTOUI = 57
-LOAD = 58
-STORE = 59
-ATOMIC_ADD = 60
-ALLOCA = 61
-DIM = 62
-VOTE_ANY = 63
-VOTE_ALL = 64
-BALLOT = 65
-BARRIER = 66
-GUARD_CREATE = 67
-GUARD_SET = 68
-GUARD_SELECT = 69
-GUARD_TEST = 70
-CONTROL = 71
-BLOCK = 71
-UNIT = 72
-IF_BEGIN = 73
-IF_ELSE = 74
-IF_END = 75
-FOR_BEGIN = 76
-FOR_ITER = 77
-FOR_LATCH = 78
-FOR_END = 79
-WHILE_BEGIN = 80
-WHILE_ITER = 81
-WHILE_COND = 82
-WHILE_LATCH = 83
-WHILE_END = 84
-GUARD_BEGIN = 85
-GUARD_END = 86
-GRAPH_BEGIN = 87
-GRAPH_SCHED = 88
-GRAPH_END = 89
-BR = 90
-COND_BR = 91
-SWITCH = 92
-RETURN = 93
-COPIES = 94
-HALT = 95
+SHIFTED = 46
+CHECKED = 47
+SHL = 47
+SHRU = 48
+SHRS = 49
+DIVS = 50
+REMS = 51
+FLOORDIVS = 52
+CEILDIVS = 53
+DIVU = 54
+REMU = 55
+CEILDIVU = 56
+FPTOSI = 57
+FPTOUI = 58
+LOAD = 59
+STORE = 60
+ATOMIC_ADD = 61
+ALLOCA = 62
+DIM = 63
+VOTE_ANY = 64
+VOTE_ALL = 65
+BALLOT = 66
+BARRIER = 67
+GUARD_CREATE = 68
+GUARD_SET = 69
+GUARD_SELECT = 70
+GUARD_TEST = 71
+CONTROL = 72
+BLOCK = 72
+UNIT = 73
+IF_BEGIN = 74
+IF_ELSE = 75
+IF_END = 76
+FOR_BEGIN = 77
+FOR_ITER = 78
+FOR_LATCH = 79
+FOR_END = 80
+WHILE_BEGIN = 81
+WHILE_ITER = 82
+WHILE_COND = 83
+WHILE_LATCH = 84
+WHILE_END = 85
+GUARD_BEGIN = 86
+GUARD_END = 87
+GRAPH_BEGIN = 88
+GRAPH_SCHED = 89
+GRAPH_END = 90
+BR = 91
+COND_BR = 92
+SWITCH = 93
+RETURN = 94
+COPIES = 95
+HALT = 96
 
 NFIELDS = 16
 """Width of an instruction row: the opcode and 15 fields."""
@@ -397,6 +398,47 @@ def _multiply_add(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
         for i in range(ws):
             x = np.uint64(a[i]) * np.uint64(b[i]) + np.uint64(c[i])
             d[i] = _wrap(np.int64(x), h, m)
+
+
+@_engine()
+def _shifted_operand(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
+    """`SHIFTED d a b h m k shift op`: `a op (b shift k)`, the shift by a
+    constant `0 < k < width` (`SHL_IMM`, `SHRU_IMM`, `SHRS_IMM`) whose only
+    use is the binary op `op` (`ADD`, `AND`, `OR`, `XOR`; see
+    `program._shifted_operand`), in one pass over the lanes. The three
+    shifts are one expression, `((b & pre) << left >> right) & keep`: an
+    unsigned shift masks to the width first and clears the bits the
+    arithmetic shift brings in. Each lane reads its operands before writing
+    `d`, which may be `a` or `b`."""
+    ra = R[ins[2]]
+    rb = R[ins[3]]
+    h = ins[4]
+    m = ins[5]
+    k = ins[6]
+    shift = ins[7]
+    op = ins[8]
+    pre = m if shift == SHRU_IMM else -1
+    left = k if shift == SHL_IMM else 0
+    right = 0 if shift == SHL_IMM else k
+    keep = np.int64(~np.uint64(0) >> np.uint64(k)) if shift == SHRU_IMM else -1
+    for j in range(n):
+        s = L[j] * ws
+        d = rd[s : s + ws]
+        a = ra[s : s + ws]
+        b = rb[s : s + ws]
+        if op == XOR:
+            for i in range(ws):
+                d[i] = a[i] ^ _wrap((((b[i] & pre) << left) >> right) & keep, h, m)
+        elif op == OR:
+            for i in range(ws):
+                d[i] = a[i] | _wrap((((b[i] & pre) << left) >> right) & keep, h, m)
+        elif op == AND:
+            for i in range(ws):
+                d[i] = a[i] & _wrap((((b[i] & pre) << left) >> right) & keep, h, m)
+        else:
+            for i in range(ws):
+                t = _wrap((((b[i] & pre) << left) >> right) & keep, h, m)
+                d[i] = _wrap(np.int64(np.uint64(a[i]) + np.uint64(t)), h, m)
 
 
 @_engine()
@@ -723,6 +765,8 @@ def _pure(op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int) ->
         _bits_f32(op, ins, R, F, d, L, n, ws)
     elif op == MULADD:
         _multiply_add(ins, R[d], R, L, n, ws)
+    elif op == SHIFTED:
+        _shifted_operand(ins, R[d], R, L, n, ws)
     else:
         _shift_by(op, ins, R[d], R, L, n, ws)
 

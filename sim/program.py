@@ -736,6 +736,11 @@ def _all_ones(value: Any) -> bool:
 
 _NEUTRAL = {"arith.addi": 0, "arith.subi": 0, "arith.ori": 0, "arith.xori": 0}
 _SHIFTS = {N.SHL: N.SHL_IMM, N.SHRU: N.SHRU_IMM, N.SHRS: N.SHRS_IMM}
+_SHIFT_BY_CONSTANT = {
+    "arith.shli": N.SHL_IMM,
+    "arith.shrui": N.SHRU_IMM,
+    "arith.shrsi": N.SHRS_IMM,
+}
 _POW2_DIVISIONS = (N.DIVS, N.REMS, N.FLOORDIVS, N.CEILDIVS)
 
 
@@ -1341,6 +1346,54 @@ def _multiply_add(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
     return True
 
 
+_SHIFTED_INTO = {
+    arith.AddiOp: N.ADD,
+    arith.AndIOp: N.AND,
+    arith.OrIOp: N.OR,
+    arith.XOrIOp: N.XOR,
+}
+"""The binary ops a shift by a constant folds into (`_shifted_operand`):
+the commutative ones, so the shifted value may be either operand."""
+
+
+def _shifted_operand(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
+    """A shift by a constant below the width whose only use is an `addi`,
+    `andi`, `ori` or `xori` of the same block: one `SHIFTED` writes
+    `other op (x shift k)` and the binary op emits nothing, as in xorshift
+    generators, LFSRs and hashes (`x ^ (x >> 3)`, `hi | (bit << 15)`).
+    False, nothing emitted, for another shape, when the shifted value is a
+    constant or the other operand comes after the shift."""
+    result = op.results[0]
+    block = op.parent_block()
+    width = _width(result.type)
+    amount = _known_int(enc, ctx, op.operands[1])
+    if (
+        block is None
+        or width == 1
+        or amount is None
+        or not 0 < amount < width
+        or _known(enc, ctx, op.operands[0]) is not None
+        or not result.has_one_use()
+    ):
+        return False
+    user = result.get_user_of_unique_use()
+    binary = _SHIFTED_INTO.get(type(user))
+    if binary is None or user.parent_block() is not block:
+        return False
+    if _used_elsewhere(user, block):
+        return False
+    other = user.operands[1] if user.operands[0] == result else user.operands[0]
+    if other not in ctx.regs:
+        return False  # defined after the shift
+    h, m = _wrap_params(width)
+    shift = _SHIFT_BY_CONSTANT[op.name]
+    regs = [enc.value(ctx, other), enc.value(ctx, op.operands[0])]
+    fields = (h, m, amount, shift, binary)
+    enc.straight(ctx, user, user.results[0], N.SHIFTED, regs, fields, False)
+    enc.folded[user] = op
+    return True
+
+
 def _folding(
     fold: Callable[[_Encoder, _Context, Operation], bool], plain: Encode
 ) -> Encode:
@@ -1767,9 +1820,9 @@ _OPS: dict[str, Encode] = {
     "arith.andi": _bitwise(N.AND),
     "arith.ori": _bitwise(N.OR),
     "arith.xori": _bitwise(N.XOR),
-    "arith.shli": _shift(N.SHL),
-    "arith.shrui": _shift(N.SHRU),
-    "arith.shrsi": _shift(N.SHRS),
+    "arith.shli": _folding(_shifted_operand, _shift(N.SHL)),
+    "arith.shrui": _folding(_shifted_operand, _shift(N.SHRU)),
+    "arith.shrsi": _folding(_shifted_operand, _shift(N.SHRS)),
     "arith.maxsi": _minmax(N.MAX, True),
     "arith.minsi": _minmax(N.MIN, True),
     "arith.maxui": _minmax(N.MAX, False),

@@ -609,3 +609,135 @@ def test_multiply_then_add_is_one_instruction() -> None:
             acc = wrap(acc * x + k)
         expected.append([acc, wrap(x * y + 3), wrap(x * 7 + 1), wrap(x * 7)])
     np.testing.assert_array_equal(native[1][2], np.array(expected, dtype=np.int64))
+
+
+SHIFTS = {
+    "shli": lambda x, k, w: x << k,
+    "shrui": lambda x, k, w: (x % 2**w) >> k,
+    "shrsi": lambda x, k, w: x >> k,
+}
+BINARIES = {
+    "addi": lambda a, b: a + b,
+    "andi": lambda a, b: a & b,
+    "ori": lambda a, b: a | b,
+    "xori": lambda a, b: a ^ b,
+}
+
+
+def shifted_operand_kernel(width: int) -> tuple[str, list[tuple[str, str, int]]]:
+    """Each shift by a constant into each binary op it folds into, the
+    shifted value on either side (`out[t, j]`), at `width` bits; then two
+    that do not fold: a shift read twice (`x << 2 ^ y) + (x << 2)`, and an
+    other operand defined after the shift (`(x >> 2) | (y + 2)`). Returns
+    the IR and the (shift, op, amount) of the folded columns."""
+    t = f"i{width}"
+    out = f"memref<?x?x{t}>"
+    lines = [
+        f"func.func @k(%a: memref<?x{t}>, %b: memref<?x{t}>, %out: {out})"
+        " attributes {simt.kernel} {",
+        "  %tid = simt.thread_id x : i32",
+        "  %t = arith.index_cast %tid : i32 to index",
+        f"  %x = memref.load %a[%t] : memref<?x{t}>",
+        f"  %y = memref.load %b[%t] : memref<?x{t}>",
+    ]
+    columns: list[tuple[str, str, int]] = []
+    for shift in SHIFTS:
+        for binary in BINARIES:
+            n = len(columns)
+            amount = [1, 3, width - 1][n % 3]
+            pair = f"%y, %s{n}" if n % 2 else f"%s{n}, %y"
+            lines += [
+                f"  %k{n} = arith.constant {amount} : {t}",
+                f"  %s{n} = arith.{shift} %x, %k{n} : {t}",
+                f"  %r{n} = arith.{binary} {pair} : {t}",
+            ]
+            columns.append((shift, binary, amount))
+    lines += [
+        f"  %k = arith.constant 2 : {t}",
+        f"  %twice = arith.shli %x, %k : {t}",
+        f"  %n1 = arith.xori %twice, %y : {t}",
+        f"  %r{len(columns)} = arith.addi %n1, %twice : {t}",
+        f"  %later = arith.shrsi %x, %k : {t}",
+        f"  %other = arith.addi %y, %k : {t}",
+        f"  %r{len(columns) + 1} = arith.ori %later, %other : {t}",
+    ]
+    for j in range(len(columns) + 2):
+        lines += [
+            f"  %j{j} = arith.constant {j} : index",
+            f"  memref.store %r{j}, %out[%t, %j{j}] : {out}",
+        ]
+    lines += ["  func.return", "}"]
+    return "\n".join(lines), columns
+
+
+@pytest.mark.parametrize("width", [8, 32, 64])
+def test_a_shift_into_a_binary_op_is_one_instruction(parse: Any, width: int) -> None:
+    """A shift by a constant whose only use is an `addi`, `andi`, `ori` or
+    `xori` runs as one `SHIFTED` (all twelve pairs, amounts 1, 3 and
+    width - 1); a shift read twice, or whose other operand comes later, keeps
+    its two instructions. Outputs equal the reference engine's (metrics and
+    trace too) and Python's arithmetic on the width's extreme values."""
+    source, columns = shifted_operand_kernel(width)
+    module = parse(source)
+    code = opcodes(module)
+    assert code.count(N.SHIFTED) == len(columns)
+    dtype = np.dtype(f"int{width}")
+    info = np.iinfo(dtype)
+    rng = np.random.default_rng(width)
+    a = rng.integers(info.min, info.max, 64, dtype=dtype, endpoint=True)
+    b = rng.integers(info.min, info.max, 64, dtype=dtype, endpoint=True)
+    a[:4] = [info.min, -1, 0, info.max]
+    b[4:8] = [info.min, -1, 0, info.max]
+    args = [a, b, np.zeros((64, len(columns) + 2), dtype=dtype)]
+    native = outcome(module, 1, 64, args)
+    reference = outcome(module, 1, 64, args, engine="reference")
+    assert_same(native, reference)
+
+    def wrap(v: int) -> int:
+        return (v - info.min) % 2**width + info.min
+
+    expected = []
+    for x, y in zip(a.astype(object), b.astype(object), strict=True):
+        row = []
+        for n, (shift, binary, amount) in enumerate(columns):
+            shifted = wrap(SHIFTS[shift](x, amount, width))
+            pair = (y, shifted) if n % 2 else (shifted, y)
+            row.append(wrap(BINARIES[binary](*pair)))
+        twice = wrap(x << 2)
+        row += [wrap((twice ^ y) + twice), wrap((x >> 2) | wrap(y + 2))]
+        expected.append(row)
+    np.testing.assert_array_equal(native[1][2], np.array(expected, dtype=dtype))
+
+
+def xorshift_kernel(seeds, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        s = seeds[i]
+        for _ in range(i % 4 + 1):
+            s ^= s << np.uint64(13)
+            s ^= s >> np.uint64(7)
+            s ^= s << np.uint64(17)
+        out[i] = s
+
+
+def test_xorshift_runs_as_three_instructions_a_step() -> None:
+    """Marsaglia's xorshift64 (`s ^= s << 13; s ^= s >> 7; s ^= s << 17`,
+    unsigned): three `SHIFTED`, the last writing the loop's carried register,
+    which it also reads; its lanes run 1 to 4 steps. Same outputs as the
+    reference engine and as Python."""
+    module = simt.compile_python(xorshift_kernel, "void(uint64[:], uint64[:])")
+    assert opcodes(module).count(N.SHIFTED) == 3
+    rng = np.random.default_rng(5)
+    seeds = rng.integers(0, 2**64 - 1, 96, dtype=np.uint64, endpoint=True)
+    args = [seeds, np.zeros(96, dtype=np.uint64)]
+    native = outcome(module, 3, 32, args)
+    reference = outcome(module, 3, 32, args, engine="reference")
+    assert_same(native, reference)
+    expected = []
+    for i, s in enumerate(seeds.astype(object)):
+        for _ in range(i % 4 + 1):
+            s ^= (s << 13) % 2**64
+            s ^= s >> 7
+            s ^= (s << 17) % 2**64
+        expected.append(s)
+    np.testing.assert_array_equal(native[1][1], np.array(expected, dtype=np.uint64))
