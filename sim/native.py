@@ -350,34 +350,46 @@ def _choose(cond: Any, yes: Any, no: Any) -> Any:
 
 
 @_engine()
-def _int_binary(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
+def _int_binary(op: int, ins: Any, d: int, R: Any, L: Any, n: int, ws: int) -> None:
+    rd = R[d]
     ra = R[ins[2]]
     rb = R[ins[3]]
     h = ins[4]
     m = ins[5]
+    if d == ins[2]:
+        # in place (`c = c + 1` into its carried register): one view for
+        # `d` and `a`, or the loop runs scalar (numba's overlap check)
+        for k in range(n):
+            s = L[k] * ws
+            a = ra[s : s + ws]
+            _binary_row(op, a, a, rb[s : s + ws], h, m, ws)
+        return
     for k in range(n):
         s = L[k] * ws
-        d = rd[s : s + ws]
-        a = ra[s : s + ws]
-        b = rb[s : s + ws]
-        if op == ADD:
-            for i in range(ws):
-                d[i] = _wrap(np.int64(np.uint64(a[i]) + np.uint64(b[i])), h, m)
-        elif op == SUB:
-            for i in range(ws):
-                d[i] = _wrap(np.int64(np.uint64(a[i]) - np.uint64(b[i])), h, m)
-        elif op == MUL:
-            for i in range(ws):
-                d[i] = _wrap(np.int64(np.uint64(a[i]) * np.uint64(b[i])), h, m)
-        elif op == AND:
-            for i in range(ws):
-                d[i] = a[i] & b[i]
-        elif op == OR:
-            for i in range(ws):
-                d[i] = a[i] | b[i]
-        elif op == XOR:
-            for i in range(ws):
-                d[i] = a[i] ^ b[i]
+        _binary_row(op, rd[s : s + ws], ra[s : s + ws], rb[s : s + ws], h, m, ws)
+
+
+@_engine(inline="always")
+def _binary_row(op: int, d: Any, a: Any, b: Any, h: int, m: int, ws: int) -> None:
+    """`d = a op b` in one warp's lanes."""
+    if op == ADD:
+        for i in range(ws):
+            d[i] = _wrap(np.int64(np.uint64(a[i]) + np.uint64(b[i])), h, m)
+    elif op == SUB:
+        for i in range(ws):
+            d[i] = _wrap(np.int64(np.uint64(a[i]) - np.uint64(b[i])), h, m)
+    elif op == MUL:
+        for i in range(ws):
+            d[i] = _wrap(np.int64(np.uint64(a[i]) * np.uint64(b[i])), h, m)
+    elif op == AND:
+        for i in range(ws):
+            d[i] = a[i] & b[i]
+    elif op == OR:
+        for i in range(ws):
+            d[i] = a[i] | b[i]
+    elif op == XOR:
+        for i in range(ws):
+            d[i] = a[i] ^ b[i]
 
 
 @_engine()
@@ -623,52 +635,63 @@ def _float_unary(op: int, ins: Any, fd: Any, F: Any, L: Any, n: int, ws: int) ->
 
 
 @_engine()
-def _float_binary(op: int, ins: Any, fd: Any, F: Any, L: Any, n: int, ws: int) -> None:
+def _float_binary(op: int, ins: Any, d: int, F: Any, L: Any, n: int, ws: int) -> None:
+    fd = F[d]
     fa = F[ins[2]]
     fb = F[ins[3]]
     f32 = ins[4] != 0
+    if d == ins[2]:
+        # in place (`acc += x`): one view for `d` and `a`, see `_int_binary`
+        for k in range(n):
+            s = L[k] * ws
+            a = fa[s : s + ws]
+            _float_row(op, f32, a, a, fb[s : s + ws], ws)
+        return
     for k in range(n):
         s = L[k] * ws
-        d = fd[s : s + ws]
-        a = fa[s : s + ws]
-        b = fb[s : s + ws]
-        if f32:
-            if op == FADD:
-                for i in range(ws):
-                    d[i] = np.float32(a[i]) + np.float32(b[i])
-            elif op == FSUB:
-                for i in range(ws):
-                    d[i] = np.float32(a[i]) - np.float32(b[i])
-            elif op == FMUL:
-                for i in range(ws):
-                    d[i] = np.float32(a[i]) * np.float32(b[i])
-            elif op == FDIV:
-                for i in range(ws):
-                    d[i] = np.float32(a[i]) / np.float32(b[i])
-            elif op == FREM:
-                for i in range(ws):
-                    d[i] = np.fmod(np.float32(a[i]), np.float32(b[i]))
-            else:
-                for i in range(ws):
-                    d[i] = np.copysign(np.float32(a[i]), np.float32(b[i]))
-        elif op == FADD:
+        _float_row(op, f32, fd[s : s + ws], fa[s : s + ws], fb[s : s + ws], ws)
+
+
+@_engine(inline="always")
+def _float_row(op: int, f32: bool, d: Any, a: Any, b: Any, ws: int) -> None:
+    """`d = a op b` in one warp's lanes, rounded to float32 if `f32`."""
+    if f32:
+        if op == FADD:
             for i in range(ws):
-                d[i] = a[i] + b[i]
+                d[i] = np.float32(a[i]) + np.float32(b[i])
         elif op == FSUB:
             for i in range(ws):
-                d[i] = a[i] - b[i]
+                d[i] = np.float32(a[i]) - np.float32(b[i])
         elif op == FMUL:
             for i in range(ws):
-                d[i] = a[i] * b[i]
+                d[i] = np.float32(a[i]) * np.float32(b[i])
         elif op == FDIV:
             for i in range(ws):
-                d[i] = a[i] / b[i]
+                d[i] = np.float32(a[i]) / np.float32(b[i])
         elif op == FREM:
             for i in range(ws):
-                d[i] = np.fmod(a[i], b[i])
+                d[i] = np.fmod(np.float32(a[i]), np.float32(b[i]))
         else:
             for i in range(ws):
-                d[i] = np.copysign(a[i], b[i])
+                d[i] = np.copysign(np.float32(a[i]), np.float32(b[i]))
+    elif op == FADD:
+        for i in range(ws):
+            d[i] = a[i] + b[i]
+    elif op == FSUB:
+        for i in range(ws):
+            d[i] = a[i] - b[i]
+    elif op == FMUL:
+        for i in range(ws):
+            d[i] = a[i] * b[i]
+    elif op == FDIV:
+        for i in range(ws):
+            d[i] = a[i] / b[i]
+    elif op == FREM:
+        for i in range(ws):
+            d[i] = np.fmod(a[i], b[i])
+    else:
+        for i in range(ws):
+            d[i] = np.copysign(a[i], b[i])
 
 
 @_engine(inline="always")
@@ -746,7 +769,7 @@ def _bits_f32(
 def _pure(op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int) -> None:
     """Executes a straight-line op that cannot fault, writing row `d`."""
     if ADD <= op <= XOR:
-        _int_binary(op, ins, R[d], R, L, n, ws)
+        _int_binary(op, ins, d, R, L, n, ws)
     elif op <= CTPOP:
         _int_unary(op, ins, R[d], R, L, n, ws)
     elif op <= CMP_GE:
@@ -756,7 +779,7 @@ def _pure(op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int) ->
     elif op <= TRUNCF:
         _to_float(op, ins, F[d], R, F, L, n, ws)
     elif op <= FREM or op == COPYSIGN:
-        _float_binary(op, ins, F[d], F, L, n, ws)
+        _float_binary(op, ins, d, F, L, n, ws)
     elif op <= FROUND:
         _float_unary(op, ins, F[d], F, L, n, ws)
     elif op == FCMP:
@@ -768,7 +791,7 @@ def _pure(op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int) ->
     elif op == SHIFTED:
         _shifted_operand(ins, R[d], R, L, n, ws)
     else:
-        _shift_by(op, ins, R[d], R, L, n, ws)
+        _shift_by(op, ins, d, R, L, n, ws)
 
 
 @_engine()
@@ -990,41 +1013,53 @@ def _divide(
 
 
 @_engine()
-def _shift_by(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
+def _shift_by(op: int, ins: Any, d: int, R: Any, L: Any, n: int, ws: int) -> None:
     """Shifts by a constant amount `k` (field 6) below the width, and signed
     divisions by `2**k` (`DIV_POW2`, the division in field 7)."""
+    rd = R[d]
     ra = R[ins[2]]
+    if d == ins[2]:
+        # in place (`j //= 2`): one view for `d` and `a`, see `_int_binary`
+        for j in range(n):
+            s = L[j] * ws
+            a = ra[s : s + ws]
+            _shift_row(op, ins, a, a, ws)
+        return
+    for j in range(n):
+        s = L[j] * ws
+        _shift_row(op, ins, rd[s : s + ws], ra[s : s + ws], ws)
+
+
+@_engine(inline="always")
+def _shift_row(op: int, ins: Any, d: Any, a: Any, ws: int) -> None:
+    """`_shift_by` in one warp's lanes."""
     h = ins[4]
     m = ins[5]
     k = ins[6]
     uk = np.uint64(k)
     division = ins[7]
     low = (1 << k) - 1
-    for j in range(n):
-        s = L[j] * ws
-        d = rd[s : s + ws]
-        a = ra[s : s + ws]
-        if op == SHL_IMM:
-            for i in range(ws):
-                d[i] = _wrap(np.int64(np.uint64(a[i]) << uk), h, m)
-        elif op == SHRU_IMM:
-            for i in range(ws):
-                d[i] = _wrap(np.int64(np.uint64(a[i] & m) >> uk), h, m)
-        elif op == SHRS_IMM or division == FLOORDIVS:
-            for i in range(ws):
-                d[i] = _wrap(a[i] >> k, h, m)
-        elif division == CEILDIVS:
-            for i in range(ws):
-                d[i] = _wrap((a[i] >> k) + ((a[i] & low) != 0), h, m)
-        elif division == DIVS:
-            for i in range(ws):
-                d[i] = _wrap(
-                    np.int64(np.uint64(a[i]) + np.uint64((a[i] >> 63) & low)) >> k, h, m
-                )
-        else:
-            for i in range(ws):
-                q = np.int64(np.uint64(a[i]) + np.uint64((a[i] >> 63) & low)) >> k
-                d[i] = _wrap(np.int64(np.uint64(a[i]) - (np.uint64(q) << uk)), h, m)
+    if op == SHL_IMM:
+        for i in range(ws):
+            d[i] = _wrap(np.int64(np.uint64(a[i]) << uk), h, m)
+    elif op == SHRU_IMM:
+        for i in range(ws):
+            d[i] = _wrap(np.int64(np.uint64(a[i] & m) >> uk), h, m)
+    elif op == SHRS_IMM or division == FLOORDIVS:
+        for i in range(ws):
+            d[i] = _wrap(a[i] >> k, h, m)
+    elif division == CEILDIVS:
+        for i in range(ws):
+            d[i] = _wrap((a[i] >> k) + ((a[i] & low) != 0), h, m)
+    elif division == DIVS:
+        for i in range(ws):
+            d[i] = _wrap(
+                np.int64(np.uint64(a[i]) + np.uint64((a[i] >> 63) & low)) >> k, h, m
+            )
+    else:
+        for i in range(ws):
+            q = np.int64(np.uint64(a[i]) + np.uint64((a[i] >> 63) & low)) >> k
+            d[i] = _wrap(np.int64(np.uint64(a[i]) - (np.uint64(q) << uk)), h, m)
 
 
 @_engine()
