@@ -1378,7 +1378,7 @@ def _shifted_operand(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
         return False
     user = result.get_user_of_unique_use()
     binary = _SHIFTED_INTO.get(type(user))
-    if binary is None or user.parent_block() is not block:
+    if user is None or binary is None or user.parent_block() is not block:
         return False
     if _used_elsewhere(user, block):
         return False
