@@ -440,17 +440,23 @@ def _shifted_operand(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None
         b = rb[s : s + ws]
         if op == XOR:
             for i in range(ws):
-                d[i] = a[i] ^ _wrap((((b[i] & pre) << left) >> right) & keep, h, m)
+                d[i] = a[i] ^ _shifted(b[i], pre, left, right, keep, h, m)
         elif op == OR:
             for i in range(ws):
-                d[i] = a[i] | _wrap((((b[i] & pre) << left) >> right) & keep, h, m)
+                d[i] = a[i] | _shifted(b[i], pre, left, right, keep, h, m)
         elif op == AND:
             for i in range(ws):
-                d[i] = a[i] & _wrap((((b[i] & pre) << left) >> right) & keep, h, m)
+                d[i] = a[i] & _shifted(b[i], pre, left, right, keep, h, m)
         else:
             for i in range(ws):
-                t = _wrap((((b[i] & pre) << left) >> right) & keep, h, m)
+                t = _shifted(b[i], pre, left, right, keep, h, m)
                 d[i] = _wrap(np.int64(np.uint64(a[i]) + np.uint64(t)), h, m)
+
+
+@_engine(inline="always")
+def _shifted(x: Any, pre: Any, left: Any, right: Any, keep: Any, h: Any, m: Any) -> Any:
+    """`x` shifted as `_shifted_operand` says, wrapped to the width."""
+    return _wrap((((x & pre) << left) >> right) & keep, h, m)
 
 
 @_engine()
