@@ -1136,6 +1136,43 @@ def _split(
     (either may be `src` itself), lists the warps with lanes on both sides in
     `both` (if >= 0) and keeps each warp's two words in `tw`/`ow`, aligned
     with `src`'s list. Returns the number of warps split."""
+    return _split_by(masks, src, rc, rc, rc, False, ws, taken, other, both, tw, ow)
+
+
+@_engine()
+def _split_choice(
+    masks: Any,
+    src: int,
+    rc: Any,
+    rt: Any,
+    re: Any,
+    ws: int,
+    taken: int,
+    other: int,
+    tw: Any,
+    ow: Any,
+) -> int:
+    """`_split` by the condition `rc ? rt : re` of each lane: an `scf.if`'s
+    result that only a `while` condition reads, which the if does not write
+    (`program._condition_choice`)."""
+    return _split_by(masks, src, rc, rt, re, True, ws, taken, other, -1, tw, ow)
+
+
+@_engine(inline="always")
+def _split_by(
+    masks: Any,
+    src: int,
+    rc: Any,
+    rt: Any,
+    re: Any,
+    choice: bool,
+    ws: int,
+    taken: int,
+    other: int,
+    both: int,
+    tw: Any,
+    ow: Any,
+) -> int:
     ML, MW, MN, MLN = masks
     n = MN[src]
     nt = 0
@@ -1149,8 +1186,14 @@ def _split(
         s = w * ws
         c = rc[s : s + ws]
         bits = np.uint64(0)
-        for i in range(ws):
-            bits |= np.uint64(c[i] & 1) << np.uint64(i)
+        if choice:
+            t = rt[s : s + ws]
+            e = re[s : s + ws]
+            for i in range(ws):
+                bits |= np.uint64(_choose(c[i], t[i], e[i]) & 1) << np.uint64(i)
+        else:
+            for i in range(ws):
+                bits |= np.uint64(c[i] & 1) << np.uint64(i)
         yes = word & bits
         no_ = word & ~yes
         tw[k] = yes
@@ -2480,7 +2523,12 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
             head = code[ins[1]]
             A = head[2]
             before = MN[A]
-            nsplit = _split(masks, A, R[head[9]], ws, A, head[3], -1, tw, ow)
+            if ins[2]:
+                # the condition is an if's result the if left unwritten
+                rc, rt, re = R[ins[3]], R[ins[4]], R[ins[5]]
+                nsplit = _split_choice(masks, A, rc, rt, re, ws, A, head[3], tw, ow)
+            else:
+                nsplit = _split(masks, A, R[head[9]], ws, A, head[3], -1, tw, ow)
             _touch(orders[0], seq, SEQ_BRANCH, head[4])
             branches[head[4], 0] += before
             branches[head[4], 1] += nsplit

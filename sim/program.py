@@ -943,7 +943,11 @@ def _encode_while(
     enc.block(ctx, before, active, merged_region=False)
     passed = [enc.value(ctx, v) for v in condition.args]
     enc.patch(head, 9, enc.value(ctx, condition.condition))
-    enc.emit(N.WHILE_COND, head)
+    choice = _condition_choice(enc, condition)
+    if choice is None:
+        enc.emit(N.WHILE_COND, head)
+    else:
+        enc.emit(N.WHILE_COND, head, 1, *choice)
     # The after region's arguments share the registers of the values the
     # condition passes: nothing writes those until the next iteration.
     for arg, reg in zip(after.args, passed, strict=True):
@@ -956,6 +960,32 @@ def _encode_while(
     enc.patch(head, 10, enc.copy_list(list(zip(results, passed, strict=True))))
     enc.patch(head, 11, enc.copy_list(list(zip(after_args, passed, strict=True))))
     enc.patch(head, 12, enc.copy_list(list(zip(before_args, yields, strict=True))))
+
+
+def _condition_choice(
+    enc: _Encoder, condition: scf.ConditionOp
+) -> tuple[int, int, int] | None:
+    """A `while` condition that is the one result of the `scf.if` just before
+    it, read by nothing else (numba's `while a and b`): the if no longer
+    writes it, and `WHILE_COND` splits by the if's condition, then value
+    and else value (`cond, then, else` registers returned) in one pass.
+    None for another condition."""
+    value = condition.condition
+    owner = value.owner
+    end = enc.code[-1]
+    if (
+        not isinstance(owner, scf.IfOp)
+        or owner.next_op is not condition
+        or len(owner.results) != 1
+        or not value.has_one_use()
+        or end[0] != N.IF_END
+        or enc.code[end[1]][8] != enc.branch_ids.get(owner)
+    ):
+        return None
+    head = enc.code[end[1]]
+    _, then_value, else_value = enc.pool[head[11] : head[11] + 3]
+    enc.patch(end[1], 12, 0)
+    return head[1], then_value, else_value
 
 
 def _coalesced(

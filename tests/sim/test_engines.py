@@ -741,3 +741,97 @@ def test_xorshift_runs_as_three_instructions_a_step() -> None:
             s ^= (s << 17) % 2**64
         expected.append(s)
     np.testing.assert_array_equal(native[1][1], np.array(expected, dtype=np.uint64))
+
+
+def short_circuit_while_kernel(a, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        x = a[i]
+        n = 0
+        while x > 1 and n < 40:
+            x = x // 2 if x % 2 == 0 else 3 * x + 1
+            n += 1
+        y = a[i]
+        m = 0
+        while y % 3 != 0 or m < 2:
+            y += 1
+            m += 1
+        out[i, 0] = n
+        out[i, 1] = x
+        out[i, 2] = m
+        out[i, 3] = y
+
+
+SHORT_CIRCUIT_CONDITION = """
+func.func @k(%a: memref<?xi64>, %out: memref<?xi64>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %t = arith.index_cast %tid : i32 to index
+  %x0 = memref.load %a[%t] : memref<?xi64>
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c9 = arith.constant 9 : i64
+  %false = arith.constant false
+  %r:2 = scf.while (%x = %x0, %n = %c0) : (i64, i64) -> (i64, i1) {
+    %big = arith.cmpi sgt, %x, %c1 : i64
+    %go = scf.if %big -> (i1) {
+      %few = arith.cmpi slt, %n, %c9 : i64
+      scf.yield %few : i1
+    } else {
+      scf.yield %false : i1
+    }
+    scf.condition(%go) %n, %go : i64, i1
+  } do {
+  ^bb0(%n1: i64, %went: i1):
+    %half = arith.shrsi %x0, %n1 : i64
+    %n2 = arith.addi %n1, %c1 : i64
+    scf.yield %half, %n2 : i64, i64
+  }
+  %flag = arith.extui %r#1 : i1 to i64
+  %sum = arith.addi %r#0, %flag : i64
+  memref.store %sum, %out[%t] : memref<?xi64>
+  func.return
+}
+"""
+"""The `if`'s result is also passed on by the condition: the if writes it."""
+
+
+def test_a_while_condition_from_an_if_is_split_in_one_pass(parse: Any) -> None:
+    """numba's `while a and b` and `while a or b` (an `scf.if` whose one
+    result only the condition reads): `WHILE_COND` splits by the if's
+    condition, then and else values, and the if writes nothing; lanes leave
+    both loops at different iterations. Outputs, metrics and trace equal
+    the reference engine's and Python's; a result the condition also passes
+    on keeps its write."""
+    module = simt.compile_python(
+        short_circuit_while_kernel, "void(int64[:], int64[:, :])"
+    )
+    program = Simulator(module).program
+    assert program is not None
+    conditions = [row for row in program.code if row[0] == N.WHILE_COND]
+    assert [int(row[2]) for row in conditions] == [1, 1]
+    a = np.arange(-20, 76, dtype=np.int64)
+    args = [a, np.zeros((96, 4), dtype=np.int64)]
+    native = outcome(module, 3, 32, args)
+    reference = outcome(module, 3, 32, args, engine="reference")
+    assert_same(native, reference)
+    expected = []
+    for value in a.tolist():
+        x, n = value, 0
+        while x > 1 and n < 40:
+            x = x // 2 if x % 2 == 0 else 3 * x + 1
+            n += 1
+        y, m = value, 0
+        while y % 3 != 0 or m < 2:
+            y += 1
+            m += 1
+        expected.append([n, x, m, y])
+    np.testing.assert_array_equal(native[1][1], np.array(expected))
+
+    module = parse(SHORT_CIRCUIT_CONDITION)
+    program = Simulator(module).program
+    assert program is not None
+    assert [int(row[2]) for row in program.code if row[0] == N.WHILE_COND] == [0]
+    args = [np.arange(-4, 28, dtype=np.int64), np.zeros(32, dtype=np.int64)]
+    assert_same(
+        outcome(module, 1, 32, args), outcome(module, 1, 32, args, engine="reference")
+    )
