@@ -1,7 +1,8 @@
 """Benchmark: how fast the simulator runs, per kernel shape and launch size.
 
     python -m simt.bench.sim_speed [--kernel NAME ...] [--threads 8192 65536]
-        [--cudasim-threads 8192] [--repeat 3] [--big-kernel histogram]
+        [--cudasim-threads 8192] [--repeat 3] [--cudasim-repeat 3]
+        [--big-kernel histogram]
         [--big-threads 16777216] [--no-cudasim] [--out bench/results]
 
 Runs, in one process and on the same inputs:
@@ -12,8 +13,9 @@ Runs, in one process and on the same inputs:
   activity trace on as `simulate` has it by default), with its outputs
   checked against the kernel's numpy reference;
 - the same kernels at `--cudasim-threads` under numba's CUDA simulator
-  (`NUMBA_ENABLE_CUDASIM=1`, one subprocess for all of them, each launch
-  timed by the worker), whose outputs must agree with ours;
+  (`NUMBA_ENABLE_CUDASIM=1`, one subprocess for all of them, the fastest
+  of `--cudasim-repeat` launches, each timed alone by the worker), whose
+  outputs must agree with ours;
 - two shapes the corpus lacks: a `break` out of nested loops, and a loop that
   never ends, stopped by the step limit (numba's simulator would never stop);
 - one launch of `--big-threads` threads of `--big-kernel`, in a subprocess
@@ -299,14 +301,15 @@ Cudasim = tuple[float, float, list[Any] | None, str | None]
 
 
 def measure_cudasim(
-    kernels: Sequence[str], cases: dict[str, LaunchCase]
+    kernels: Sequence[str], cases: dict[str, LaunchCase], repeat: int = 1
 ) -> dict[str, Cudasim]:
-    """numba's simulator on each kernel's case, in one subprocess."""
+    """numba's simulator on each kernel's case, in one subprocess: the
+    fastest of `repeat` launches, the launch alone."""
     from simt.bench.kernels.cudasim import CudasimJob, run_cudasim
 
     names = [k for k in kernels if k in cases]
     jobs = [CudasimJob.for_spec(get(k), cases[k]) for k in names]
-    outcomes = run_cudasim(jobs, timeout=3600.0)
+    outcomes = run_cudasim(jobs, timeout=3600.0, repeat=repeat)
     return {
         k: (o.seconds, o.cpu_seconds, o.args, o.error)
         for k, o in zip(names, outcomes, strict=True)
@@ -630,6 +633,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, nargs="*", default=list(THREADS))
     parser.add_argument("--cudasim-threads", type=int, default=THREADS[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--cudasim-repeat",
+        type=int,
+        default=3,
+        help="launches per kernel under numba's simulator (the fastest counts)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--big-kernel", default=BIG_KERNEL)
     parser.add_argument("--big-threads", type=int, default=BIG_THREADS)
@@ -662,7 +671,8 @@ def main(argv: list[str] | None = None) -> int:
             kernels, threads, options.repeat, options.seed
         )
         if threads == options.cudasim_threads and not options.no_cudasim:
-            _add_cudasim(corpus_rows, cases, outputs, measure_cudasim(kernels, cases))
+            measured = measure_cudasim(kernels, cases, options.cudasim_repeat)
+            _add_cudasim(corpus_rows, cases, outputs, measured)
             for row in corpus_rows:
                 if "speedup" in row:
                     print(
@@ -677,6 +687,7 @@ def main(argv: list[str] | None = None) -> int:
             "load_average_end": list(os.getloadavg()),
             "wall_seconds": time.perf_counter() - started,
             "repeat": options.repeat,
+            "cudasim_repeat": options.cudasim_repeat,
             "seed": options.seed,
             "summary": summary,
             "big_launch": big,

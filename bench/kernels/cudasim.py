@@ -123,22 +123,25 @@ class CudasimResult:
 
 
 def run_cudasim(
-    jobs: Sequence[CudasimJob], *, timeout: float = 900.0
+    jobs: Sequence[CudasimJob], *, timeout: float = 900.0, repeat: int = 1
 ) -> list[CudasimResult]:
     """Run every job under numba's CUDA simulator in one subprocess, in order.
 
+    Each job is launched `repeat` times on fresh copies of its arguments;
+    its times are the fastest launch's (the launch alone, without loading
+    and saving the arrays), its arguments those after the last launch.
     The jobs' argument arrays are not modified; results hold fresh arrays.
     """
     if not jobs:
         return []
     with tempfile.TemporaryDirectory(prefix="simt-cudasim-") as tmp:
         directory = Path(tmp)
-        _write_jobs(directory, jobs)
+        _write_jobs(directory, jobs, repeat)
         _run_worker(directory, timeout)
         return _read_results(directory, jobs)
 
 
-def _write_jobs(directory: Path, jobs: Sequence[CudasimJob]) -> None:
+def _write_jobs(directory: Path, jobs: Sequence[CudasimJob], repeat: int) -> None:
     manifest: list[dict[str, object]] = []
     for index, job in enumerate(jobs):
         np.savez(directory / f"in_{index}.npz", *(np.asarray(a) for a in job.case.args))
@@ -153,6 +156,7 @@ def _write_jobs(directory: Path, jobs: Sequence[CudasimJob]) -> None:
                 "block": list(job.case.block),
                 "scalars": [i for i, a in enumerate(job.case.args) if np.ndim(a) == 0],
                 "nargs": len(job.case.args),
+                "repeat": max(1, repeat),
             }
         )
     (directory / "jobs.json").write_text(json.dumps(manifest, indent=1))

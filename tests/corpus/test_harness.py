@@ -46,6 +46,12 @@ def overflow(a, n):
     i = cuda.grid(1)
     if i < n:
         a[i] = a[i] * a[i]
+
+
+def accumulate(a, n):
+    i = cuda.grid(1)
+    if i < n:
+        a[i] += i + 1
 """
 
 
@@ -102,3 +108,17 @@ def test_kernels_defined_in_functions_are_rejected() -> None:
 
 def test_empty_batch_starts_no_subprocess() -> None:
     assert run_cudasim([]) == []
+
+
+def test_repeated_launches_start_from_fresh_arguments(tmp_path: Path) -> None:
+    """`repeat` launches a job on fresh copies of its arguments each time: a
+    kernel that adds into its array leaves one launch's sums, not three."""
+    kernels = load_kernels(tmp_path)
+    a = np.arange(64, dtype=np.int64)
+    case = LaunchCase((2,), (32,), [a, np.int64(64)])
+    signature = "void(int64[:], int64)"
+    job = CudasimJob("acc", KernelRef.of(kernels.accumulate), signature, case)
+    (result,) = run_cudasim([job], repeat=3)
+    np.testing.assert_array_equal(result.unwrap()[0], 2 * np.arange(64) + 1)
+    np.testing.assert_array_equal(a, np.arange(64))
+    assert result.seconds > 0
