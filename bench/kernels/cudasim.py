@@ -127,7 +127,8 @@ def run_cudasim(
 ) -> list[CudasimResult]:
     """Run every job under numba's CUDA simulator in one subprocess, in order.
 
-    Each job is launched `repeat` times on fresh copies of its arguments;
+    Each job is launched `repeat` times (fewer once its launches took 20 s)
+    on fresh copies of its arguments;
     its times are the fastest launch's (the launch alone, without loading
     and saving the arrays), its arguments those after the last launch.
     The jobs' argument arrays are not modified; results hold fresh arrays.
