@@ -374,7 +374,7 @@ class _Encoder:
         self.folded: dict[Operation, Operation] = {}
         """Ops that emit nothing, each with the earlier op of its block whose
         instruction computes its result (or stands for it), see
-        `_floored_modulo` and `_multiply_add`."""
+        `_floored_modulo`, `_multiply_add` and `_shifted_operand`."""
 
     # -- allocation ---------------------------------------------------------
 
