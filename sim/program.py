@@ -736,11 +736,6 @@ def _all_ones(value: Any) -> bool:
 
 _NEUTRAL = {"arith.addi": 0, "arith.subi": 0, "arith.ori": 0, "arith.xori": 0}
 _SHIFTS = {N.SHL: N.SHL_IMM, N.SHRU: N.SHRU_IMM, N.SHRS: N.SHRS_IMM}
-_SHIFT_BY_CONSTANT = {
-    "arith.shli": N.SHL_IMM,
-    "arith.shrui": N.SHRU_IMM,
-    "arith.shrsi": N.SHRS_IMM,
-}
 _POW2_DIVISIONS = (N.DIVS, N.REMS, N.FLOORDIVS, N.CEILDIVS)
 
 
@@ -1287,6 +1282,15 @@ def _shift(opcode: int) -> Encode:
     return encode
 
 
+def _shift_or_fold(opcode: int) -> Encode:
+    """A shift, folded into its one user where `_shifted_operand` applies."""
+
+    def fold(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
+        return _shifted_operand(enc, ctx, op, _SHIFTS[opcode])
+
+    return _folding(fold, _shift(opcode))
+
+
 def _minmax(opcode: int, signed: bool) -> Encode:
     def encode(
         enc: _Encoder, ctx: _Context, op: Operation, slot: int, merged: bool
@@ -1386,8 +1390,9 @@ _SHIFTED_INTO = {
 the commutative ones, so the shifted value may be either operand."""
 
 
-def _shifted_operand(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
-    """A shift by a constant below the width whose only use is an `addi`,
+def _shifted_operand(enc: _Encoder, ctx: _Context, op: Operation, shift: int) -> bool:
+    """A shift (`shift`, its unchecked opcode) by a constant below the width
+    whose only use is an `addi`,
     `andi`, `ori` or `xori` of the same block: one `SHIFTED` writes
     `other op (x shift k)` and the binary op emits nothing, as in xorshift
     generators, LFSRs and hashes (`x ^ (x >> 3)`, `hi | (bit << 15)`).
@@ -1416,7 +1421,6 @@ def _shifted_operand(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
     if other not in ctx.regs:
         return False  # defined after the shift
     h, m = _wrap_params(width)
-    shift = _SHIFT_BY_CONSTANT[op.name]
     regs = [enc.value(ctx, other), enc.value(ctx, op.operands[0])]
     fields = (h, m, amount, shift, binary)
     enc.straight(ctx, user, user.results[0], N.SHIFTED, regs, fields, False)
@@ -1850,9 +1854,9 @@ _OPS: dict[str, Encode] = {
     "arith.andi": _bitwise(N.AND),
     "arith.ori": _bitwise(N.OR),
     "arith.xori": _bitwise(N.XOR),
-    "arith.shli": _folding(_shifted_operand, _shift(N.SHL)),
-    "arith.shrui": _folding(_shifted_operand, _shift(N.SHRU)),
-    "arith.shrsi": _folding(_shifted_operand, _shift(N.SHRS)),
+    "arith.shli": _shift_or_fold(N.SHL),
+    "arith.shrui": _shift_or_fold(N.SHRU),
+    "arith.shrsi": _shift_or_fold(N.SHRS),
     "arith.maxsi": _minmax(N.MAX, True),
     "arith.minsi": _minmax(N.MIN, True),
     "arith.maxui": _minmax(N.MAX, False),
