@@ -232,12 +232,20 @@ TILE_SHIFT = 3
 """A tile of `TB` (see `_account`) holds 8 bins of each warp."""
 TILE_MASK = (1 << TILE_SHIFT) - 1
 
+# How the activity trace is kept (`params[P_TRACE]`, see `_flush_trace`).
+TRACE_OFF = 0
+TRACE_SHARED_ROWS = 1
+"""Rows hold several warps each (a launch of more warps than rows)."""
+TRACE_OWN_ROWS = 2
+"""Every warp has a row to itself."""
+
 # `params` layout (per call).
 P_WS = 0
 P_WARPS = 1
 P_FIRST_WARP = 2
 P_TOTAL_WARPS = 3
 P_TRACE = 4
+"""`TRACE_OFF`, `TRACE_SHARED_ROWS` or `TRACE_OWN_ROWS`."""
 P_STEP_LIMIT = 5
 P_ENTRY = 6
 P_PROLOGUE = 7
@@ -1326,13 +1334,44 @@ def _coarsen_until(TL: Any, TI: Any, TWIDTH: Any, TW: Any, TB: Any, end: int) ->
 
 
 @_engine()
-def _flush_trace(trace: Any) -> None:
+def _flush_own_rows(trace: Any, last: int) -> None:
+    """`_flush_trace` where every warp has a row to itself, which no earlier
+    wave wrote: stores the wave's rows whole, bin by bin, in two
+    branch-free loops over the warps that LLVM vectorizes (bins that no
+    earlier row reached are zeroed in those rows)."""
+    TL, TI, TPOS, TWIDTH, TROW, TW, TB = trace
+    width = TWIDTH[0]
+    W = TW.shape[0]
+    r0 = TROW[0]
+    used = max(TWIDTH[2], last + 1)
+    for j in range(TWIDTH[2], used):
+        for r in range(r0):
+            TL[j, r] = 0
+            TI[j, r] = 0
+    TWIDTH[2] = used
+    for w in range(W):
+        TPOS[w] = TW[w, W_POSITION]
+    top = TW[:, W_BIN]
+    for b in range(used):
+        start = b * width
+        instructions = TI[b, r0 : r0 + W]
+        for w in range(W):
+            instructions[w] = min(max(TPOS[w] - start, 0), width)
+        tile = TB[b >> TILE_SHIFT]
+        j = b & TILE_MASK
+        lanes = TL[b, r0 : r0 + W]
+        for w in range(W):
+            lanes[w] = tile[w, j] if top[w] >= b else 0
+
+
+@_engine()
+def _flush_trace(trace: Any, own: bool) -> None:
     """Ends the wave's time axes: adds each warp's bins into its row's
-    (zeroing the bins no sum reached yet) and leaves the positions in
-    `TPOS` (see `_account`; `TW` and `TB` are the wave's own, so they are
-    not reset). A warp's time axis counts its instructions, so its
-    instructions in a bin are the part of the axis the bin covers, up to
-    the warp's position."""
+    (zeroing the bins no sum reached yet; with `own` rows, `_flush_own_rows`
+    stores them) and leaves the positions in `TPOS` (see `_account`; `TW`
+    and `TB` are the wave's own, so they are not reset). A warp's time axis
+    counts its instructions, so its instructions in a bin are the part of
+    the axis the bin covers, up to the warp's position."""
     TL, TI, TPOS, TWIDTH, TROW, TW, TB = trace
     width = TWIDTH[0]
     last = -1
@@ -1341,6 +1380,9 @@ def _flush_trace(trace: Any) -> None:
         if b >= 0:
             TB[b >> TILE_SHIFT, w, b & TILE_MASK] = TW[w, W_LANES]
             last = max(last, b)
+    if own and TW.shape[0] > 0:
+        _flush_own_rows(trace, last)
+        return
     for j in range(TWIDTH[2], last + 1):
         for r in range(TL.shape[1]):
             TL[j, r] = 0
@@ -1431,7 +1473,7 @@ def _account(
         fault[0] = F_STEP_LIMIT
         fault[4] = counters[ISSUED]
         return F_STEP_LIMIT
-    if not params[P_TRACE]:
+    if params[P_TRACE] == TRACE_OFF:
         return OK
     TL, TI, _, TWIDTH, _, TW, TB = trace
     for k in range(n):
@@ -2320,8 +2362,8 @@ def run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
     """Runs the prologue, then the kernel, for one wave. Returns `OK` or a
     fault code (details in `state`'s fault arrays)."""
     status = _run(program, state, stats, mems, params)
-    if params[P_TRACE]:
-        _flush_trace(stats[8])
+    if params[P_TRACE] != TRACE_OFF:
+        _flush_trace(stats[8], params[P_TRACE] == TRACE_OWN_ROWS)
     return status
 
 

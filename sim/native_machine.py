@@ -247,7 +247,7 @@ class NativeMachine:
         params[N.P_WARPS] = wave.num_warps
         params[N.P_FIRST_WARP] = first_warp
         params[N.P_TOTAL_WARPS] = self.launch.num_warps
-        params[N.P_TRACE] = int(self.trace is not None)
+        params[N.P_TRACE] = _trace_mode(self.trace)
         params[N.P_STEP_LIMIT] = self.step_limit
         params[N.P_ENTRY] = 0
         params[N.P_PROLOGUE] = self.program.prologue
@@ -409,6 +409,14 @@ class Scratch:
         self._zeros.fill(0)
         for array in self._unused:
             array.fill(-1)
+
+
+def _trace_mode(trace: ActivityTrace | None) -> int:
+    if trace is None:
+        return N.TRACE_OFF
+    if trace.rows == trace.num_warps:
+        return N.TRACE_OWN_ROWS
+    return N.TRACE_SHARED_ROWS
 
 
 def _fill_row(R: np.ndarray, held: dict[int, int], reg: int, bits: Any) -> None:

@@ -24,7 +24,7 @@ from xdsl.dialects.builtin import ModuleOp
 import simt
 from simt.bench.kernels import CORPUS
 from simt.bench.kernels.generate import generate_kernel
-from simt.sim import SimulationError, SimulationResult, Simulator, simulate
+from simt.sim import SimulationError, SimulationResult, Simulator, activity, simulate
 from simt.sim import native as N
 from simt.sim.activity import MAX_ROWS
 from simt.sim.simulate import compile_native_engine
@@ -212,6 +212,69 @@ def test_the_trace_coarsens_in_a_later_wave(parse: Any) -> None:
         assert other.width == first.width
         np.testing.assert_array_equal(other.lanes, first.lanes)
         np.testing.assert_array_equal(other.instructions, first.instructions)
+
+
+def shrinking_loops(out: Any, n: Any) -> None:
+    """Thread `g` sums `0 .. n - g - 1`: each block runs shorter than the
+    one before (none at all from thread `n` on)."""
+    g = cuda.grid(1)
+    acc = 0
+    for i in range(n - g):
+        acc += i
+    out[g] = acc
+
+
+class _PoisonedNumpy:
+    """numpy whose `empty` fills the array with a marker, as reused memory
+    would be: an engine that reads a bin it never wrote shows it."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(np, name)
+
+    @staticmethod
+    def empty(*args: Any, **kwargs: Any) -> np.ndarray:
+        array = np.empty(*args, **kwargs)
+        array.fill(0x5EED)
+        return array
+
+
+@pytest.mark.parametrize("warp_size", [32, 4])
+@pytest.mark.parametrize("kernel", ["longer", "shorter"])
+def test_the_trace_writes_every_bin_it_keeps(
+    kernel: str, warp_size: int, parse: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The trace's bins start as whatever memory held: every bin both
+    engines return was written, in waves whose time axes grow (bins widen
+    in a later wave) or shrink from wave to wave, with a row per warp (warp
+    size 32) and with rows grouping warps (warp size 4, more warps than
+    rows)."""
+    monkeypatch.setattr(activity, "np", _PoisonedNumpy())
+    if kernel == "longer":
+        module, n = parse(LONGER_BY_BLOCK), 100
+    else:
+        module = simt.compile_python(shrinking_loops, "void(int32[:], int32)")
+        n = 240
+    blocks = 2 * MAX_ROWS * 4 // 64 if warp_size == 4 else 4
+    traces = []
+    for engine, wave_threads in (("reference", blocks * 64), ("native", 64)):
+        out = np.zeros(blocks * 64, dtype=np.int32)
+        result = simulate(
+            module,
+            blocks,
+            64,
+            [out, np.int32(n)],
+            engine=engine,
+            warp_size=warp_size,
+            wave_threads=wave_threads,
+        )
+        assert result.trace is not None
+        traces.append(result.trace)
+    reference, native = traces
+    assert (native.rows < native.num_warps) == (warp_size == 4)
+    assert native.width == reference.width
+    np.testing.assert_array_equal(native.lanes, reference.lanes)
+    np.testing.assert_array_equal(native.instructions, reference.instructions)
+    assert not np.any(native.lanes == 0x5EED)
 
 
 FAULTY = """
