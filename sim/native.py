@@ -1419,23 +1419,22 @@ def _advance(
     # would reload them from `tw` after every store into a bin
     t = tw[W_POSITION]
     pending = tw[W_BIN]
-    summed = tw[W_LANES]
     end = t + instructions
     shift = TWIDTH[1]
-    while t < end:
-        b = t >> shift
-        stop = min(end, (b + 1) << shift)
-        if b != pending:
-            if pending >= 0:
-                TB[pending >> TILE_SHIFT, w, pending & TILE_MASK] = summed
-            pending = b
-            summed = 0
-        summed += lanes * (stop - t)
-        t = stop
+    bin_end = (pending + 1) << shift  # < end, after coarsening too
+    if pending >= 0:  # the pending bin's rest, then it is done
+        done = tw[W_LANES] + lanes * (bin_end - t)
+        TB[pending >> TILE_SHIFT, w, pending & TILE_MASK] = done
+        t = bin_end
+    # from a bin's start: whole bins, then the one the step ends in
+    last = (end - 1) >> shift
+    whole = lanes << shift
+    for b in range(t >> shift, last):
+        TB[b >> TILE_SHIFT, w, b & TILE_MASK] = whole
     tw[W_POSITION] = end
-    tw[W_BIN] = pending
-    tw[W_LANES] = summed
-    tw[W_BIN_END] = (pending + 1) << shift
+    tw[W_BIN] = last
+    tw[W_LANES] = lanes * (end - (last << shift))
+    tw[W_BIN_END] = (last + 1) << shift
 
 
 @_engine()
