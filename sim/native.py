@@ -2024,9 +2024,10 @@ def _schedule(g: int, graphs: Any, gtab: Any) -> int:
 @_engine()
 def _select_step(
     g: int, block: int, graphs: Any, masks: Any, slot: int, DEPTH: Any
-) -> None:
+) -> bool:
     """The step mask: the top entries of the live warps at `block`; sets their
-    depth to the graph's base plus their stack height."""
+    depth to the graph's base plus their stack height. Returns whether the
+    step holds every live warp."""
     G_SP, G_PC, _, G_LN, G_BASE, G_LIVE, G_NLIVE, _, _, _ = graphs
     ML, MW, MN, MLN = masks
     n = 0
@@ -2043,6 +2044,7 @@ def _select_step(
             DEPTH[w] = G_BASE[g, w] - 1 + sp
     MN[slot] = n
     MLN[slot] = lanes
+    return n == G_NLIVE[g]
 
 
 @_engine()
@@ -2176,11 +2178,15 @@ def _branch(
 
 
 @_engine()
-def _pop_finished(graphs: Any, g: int, masks: Any, slot: int) -> None:
+def _pop_finished(graphs: Any, g: int, masks: Any, slot: int) -> int:
+    """Pops the entries of the step's warps that reached their
+    reconvergence point (or, after a return, have no lanes left). Returns
+    how many it popped."""
     G_SP, G_PC, G_RPC, G_LN = graphs[0], graphs[1], graphs[2], graphs[3]
     G_RET = graphs[8]
     ML, _, MN, _ = masks
     check_empty = G_RET[g] != 0
+    popped = 0
     for k in range(MN[slot]):
         w = ML[slot, k]
         while G_SP[g, w] > 0:
@@ -2189,8 +2195,10 @@ def _pop_finished(graphs: Any, g: int, masks: Any, slot: int) -> None:
                 check_empty and G_LN[g, w, top] == 0
             ):
                 G_SP[g, w] = top
+                popped += 1
             else:
                 break
+    return popped
 
 
 @_engine()
@@ -2628,9 +2636,9 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
             if block < 0:
                 ip = head[7]
             else:
-                graphs[9][g] = block
+                graphs[9][g, 0] = block
                 S = head[3]
-                _select_step(g, block, graphs, masks, S, DEPTH)
+                graphs[9][g, 1] = _select_step(g, block, graphs, masks, S, DEPTH)
                 _loop_bookkeeping(g, block, graphs, gtab, pool, masks, S, loops)
                 cur = S
                 ip = gtab[2][gtab[0][g] + block]
@@ -2646,7 +2654,7 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
             head = code[ins[1]]
             g = head[1]
             S = head[3]
-            block = graphs[9][g]
+            block = graphs[9][g, 0]
             reconverge = gtab[3][gtab[0][g] + block]
             targets[0] = pool[ins[2]]
             if op == BR:
@@ -2675,8 +2683,18 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
                 _touch(orders[0], seq, SEQ_BRANCH, ins[5])
                 branches[ins[5], 0] += MN[S]
                 branches[ins[5], 1] += nsplit
-            _pop_finished(graphs, g, masks, S)
-            ip = ins[1] + 1
+            popped = _pop_finished(graphs, g, masks, S)
+            ip = ins[1] + 1  # the scheduler
+            # every live warp took the same edge and no stack changed: the
+            # scheduler would choose the target with these very warps and
+            # lanes (their top entries), so the step goes on without it
+            first_way = op == BR or MN[head[5]] == 0 or targets[0] == targets[1]
+            if graphs[9][g, 1] and popped == 0 and (first_way or MN[head[4]] == 0):
+                block = targets[0] if first_way else targets[1]
+                graphs[9][g, 0] = block
+                _loop_bookkeeping(g, block, graphs, gtab, pool, masks, S, loops)
+                cur = S
+                ip = gtab[2][gtab[0][g] + block]
         elif op == RETURN:
             head = code[ins[1]]
             g = head[1]

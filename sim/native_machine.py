@@ -156,7 +156,7 @@ class NativeMachine:
             np.zeros(graphs_count, dtype=np.int64),
             np.zeros((graphs_count, program.max_graph_loops, W), dtype=np.uint64),
             np.zeros(graphs_count, dtype=np.int64),
-            np.zeros(graphs_count, dtype=np.int64),
+            np.zeros((graphs_count, 2), dtype=np.int64),
         )
         trackers = (
             np.zeros((program.trackers, W), dtype=np.int64),
