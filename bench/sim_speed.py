@@ -8,8 +8,8 @@
 Runs, in one process and on the same inputs:
 
 - every corpus kernel (`simt.bench.kernels.CORPUS`) at each `--threads`
-  count on our simulator (`simt.sim.Simulator.run`, the best of `--repeat`
-  runs, the IR compiled and the kernel prepared once beforehand, the
+  count on our simulator (`simt.sim.Simulator.run`, the best of at least
+  `--repeat` runs and of at least `MIN_SECONDS` of runs, the IR compiled and the kernel prepared once beforehand, the
   activity trace on as `simulate` has it by default), with its outputs
   checked against the kernel's numpy reference;
 - the same kernels at `--cudasim-threads` under numba's CUDA simulator
@@ -43,7 +43,7 @@ import resource
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -142,15 +142,31 @@ def case_for_threads(spec: KernelSpec, threads: int, seed: int) -> LaunchCase:
     return case
 
 
+MIN_SECONDS = 0.25
+"""Each kernel runs at least `--repeat` times and until its runs took this
+long in all (as `timeit`'s autorange does), the fastest run counting: a
+launch of a fraction of a millisecond timed only `--repeat` times rests on a
+few milliseconds of a shared machine."""
+
+
+def _runs(repeat: int) -> Iterator[int]:
+    """Run numbers: at least `repeat`, and on until `MIN_SECONDS` passed."""
+    started = time.perf_counter()
+    count = 0
+    while count < repeat or time.perf_counter() - started < MIN_SECONDS:
+        yield count
+        count += 1
+
+
 def _time(
     simulator: Any, case: LaunchCase, repeat: int, **options: Any
 ) -> tuple[tuple[float, float], Any, list[Any]]:
-    """The best of `repeat` runs: (wall, CPU) seconds, the result and the
+    """The best of `_runs(repeat)`: (wall, CPU) seconds, the result and the
     arguments after."""
     best = cpu = float("inf")
     result: Any = None
     args: list[Any] = []
-    for _ in range(repeat):
+    for _ in _runs(repeat):
         args = case.copy_args()
         start, start_cpu = time.perf_counter(), time.process_time()
         result = simulator.run(case.grid, case.block, args, **options)
@@ -262,7 +278,7 @@ def measure_shapes(threads: int, repeat: int, seed: int) -> list[dict[str, Any]]
         (threads // 64,), (64,), [np.zeros(threads, np.int32), np.int32(threads)]
     )
     best, cpu, issued, lanes = float("inf"), float("inf"), 0, 0
-    for _ in range(repeat):
+    for _ in _runs(repeat):
         start, start_cpu = time.perf_counter(), time.process_time()
         try:
             runaway.run(
@@ -687,6 +703,7 @@ def main(argv: list[str] | None = None) -> int:
             "load_average_end": list(os.getloadavg()),
             "wall_seconds": time.perf_counter() - started,
             "repeat": options.repeat,
+            "min_seconds": MIN_SECONDS,
             "cudasim_repeat": options.cudasim_repeat,
             "seed": options.seed,
             "summary": summary,
