@@ -56,9 +56,10 @@ class ActivityTrace:
         self.rows = max(1, min(num_warps, max_rows))
         self.width_cell = np.array([1, 0, 0], dtype=np.int64)
         """The bin width in instructions, its base-2 log, and how many leading
-        bins hold sums (cells the native engine updates): the bins after them
-        are not zeroed until they are needed or read (`lanes`), so that a
-        short launch does not pay for zeroing megabytes of bins."""
+        bins hold sums (cells the native engine updates; in the rows of the
+        waves simulated so far): the bins after them are not zeroed until
+        they are needed or read (`lanes`), so that a short launch does not
+        pay for zeroing megabytes of bins."""
         # stored bin by bin (Fortran order): a short kernel touches the first
         # bins of every row, a few pages instead of every row's page; one
         # allocation for both

@@ -1335,10 +1335,12 @@ def _coarsen_until(TL: Any, TI: Any, TWIDTH: Any, TW: Any, TB: Any, end: int) ->
 
 @_engine()
 def _flush_own_rows(trace: Any, last: int) -> None:
-    """`_flush_trace` where every warp has a row to itself, which no earlier
-    wave wrote: stores the wave's rows whole, bin by bin, in two
-    branch-free loops over the warps that LLVM vectorizes (bins that no
-    earlier row reached are zeroed in those rows)."""
+    """`_flush_trace` where every warp has a row to itself (so no other wave
+    writes the wave's rows): stores the rows' bins whole, every bin a row
+    of any wave reached so far, bin by bin in two branch-free loops over
+    the warps that LLVM vectorizes; the rows of earlier waves get zeros in
+    the bins this wave is the first to reach. Rows of later waves hold
+    whatever the memory held until their wave's end."""
     TL, TI, TPOS, TWIDTH, TROW, TW, TB = trace
     width = TWIDTH[0]
     W = TW.shape[0]

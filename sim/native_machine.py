@@ -156,6 +156,7 @@ class NativeMachine:
             np.zeros(graphs_count, dtype=np.int64),
             np.zeros((graphs_count, program.max_graph_loops, W), dtype=np.uint64),
             np.zeros(graphs_count, dtype=np.int64),
+            # the block of the step, and whether the step holds every live warp
             np.zeros((graphs_count, 2), dtype=np.int64),
         )
         trackers = (
