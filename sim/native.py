@@ -101,58 +101,59 @@ SHRS_IMM = 43
 DIV_POW2 = 44
 MULADD = 45
 SHIFTED = 46
-CHECKED = 47
-SHL = 47
-SHRU = 48
-SHRS = 49
-DIVS = 50
-REMS = 51
-FLOORDIVS = 52
-CEILDIVS = 53
-DIVU = 54
-REMU = 55
-CEILDIVU = 56
-FPTOSI = 57
-FPTOUI = 58
-LOAD = 59
-STORE = 60
-ATOMIC_ADD = 61
-ALLOCA = 62
-DIM = 63
-VOTE_ANY = 64
-VOTE_ALL = 65
-BALLOT = 66
-BARRIER = 67
-GUARD_CREATE = 68
-GUARD_SET = 69
-GUARD_SELECT = 70
-GUARD_TEST = 71
-CONTROL = 72
-BLOCK = 72
-UNIT = 73
-IF_BEGIN = 74
-IF_ELSE = 75
-IF_END = 76
-FOR_BEGIN = 77
-FOR_ITER = 78
-FOR_LATCH = 79
-FOR_END = 80
-WHILE_BEGIN = 81
-WHILE_ITER = 82
-WHILE_COND = 83
-WHILE_LATCH = 84
-WHILE_END = 85
-GUARD_BEGIN = 86
-GUARD_END = 87
-GRAPH_BEGIN = 88
-GRAPH_SCHED = 89
-GRAPH_END = 90
-BR = 91
-COND_BR = 92
-SWITCH = 93
-RETURN = 94
-COPIES = 95
-HALT = 96
+FLOORMOD = 47
+CHECKED = 48
+SHL = 48
+SHRU = 49
+SHRS = 50
+DIVS = 51
+REMS = 52
+FLOORDIVS = 53
+CEILDIVS = 54
+DIVU = 55
+REMU = 56
+CEILDIVU = 57
+FPTOSI = 58
+FPTOUI = 59
+LOAD = 60
+STORE = 61
+ATOMIC_ADD = 62
+ALLOCA = 63
+DIM = 64
+VOTE_ANY = 65
+VOTE_ALL = 66
+BALLOT = 67
+BARRIER = 68
+GUARD_CREATE = 69
+GUARD_SET = 70
+GUARD_SELECT = 71
+GUARD_TEST = 72
+CONTROL = 73
+BLOCK = 73
+UNIT = 74
+IF_BEGIN = 75
+IF_ELSE = 76
+IF_END = 77
+FOR_BEGIN = 78
+FOR_ITER = 79
+FOR_LATCH = 80
+FOR_END = 81
+WHILE_BEGIN = 82
+WHILE_ITER = 83
+WHILE_COND = 84
+WHILE_LATCH = 85
+WHILE_END = 86
+GUARD_BEGIN = 87
+GUARD_END = 88
+GRAPH_BEGIN = 89
+GRAPH_SCHED = 90
+GRAPH_END = 91
+BR = 92
+COND_BR = 93
+SWITCH = 94
+RETURN = 95
+COPIES = 96
+HALT = 97
 
 NFIELDS = 16
 """Width of an instruction row: the opcode and 15 fields."""
@@ -418,6 +419,34 @@ def _multiply_add(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
         for i in range(ws):
             x = np.uint64(a[i]) * np.uint64(b[i]) + np.uint64(c[i])
             d[i] = _wrap(np.int64(x), h, m)
+
+
+@_engine()
+def _floored_modulo(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
+    """`FLOORMOD d a - c`: numba's `a % c` (the remainder with the sign of the
+    divisor) by a constant `c > 0` that is no power of two, which cannot
+    fault and lies in `[0, c)` (`program._floored_modulo`). A warp whose
+    dividends are below 2**53 in magnitude divides in float64, vectorized
+    (`_divide`: the rounded quotient has the exact one's floor)."""
+    ra = R[ins[2]]
+    c = ins[4]
+    y = np.float64(c)
+    for k in range(n):
+        s = L[k] * ws
+        d = rd[s : s + ws]
+        a = ra[s : s + ws]
+        exact = True
+        for i in range(ws):
+            exact &= -_FLOAT_EXACT < a[i] < _FLOAT_EXACT
+        if exact:
+            for i in range(ws):
+                x = a[i]
+                d[i] = x - np.int64(np.floor(np.float64(x) / y)) * c
+        else:
+            for i in range(ws):
+                x = a[i]
+                r = x - (x // c) * c
+                d[i] = r
 
 
 @_engine()
@@ -804,6 +833,8 @@ def _pure(op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int) ->
         _multiply_add(ins, R[d], R, L, n, ws)
     elif op == SHIFTED:
         _shifted_operand(ins, R[d], R, L, n, ws)
+    elif op == FLOORMOD:
+        _floored_modulo(ins, R[d], R, L, n, ws)
     else:
         _shift_by(op, ins, d, R, L, n, ws)
 

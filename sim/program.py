@@ -1446,12 +1446,12 @@ def _folding(
 
 def _floored_modulo(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
     """numba's `a % c` on signed integers, `r = remsi a, c` then
-    `select(r < 0, r + c, r)`, for a constant power of two `c > 0`: one
-    `andi a, c - 1` writes the select's result and the compare, the add and
-    the select emit nothing (False, nothing emitted, for another shape); a
-    select whose only use is `== k` or `!= k` for a constant `0 <= k < c`
-    becomes one compare of `a`'s low bits (`CMP_EQ`/`CMP_NE` with mask
-    `c - 1`).
+    `select(r < 0, r + c, r)`, for a constant `c > 0`: one instruction
+    writes the select's result and the compare, the add and the select emit
+    nothing (False, nothing emitted, for another shape). For a power of two
+    it is `andi a, c - 1`, and a select whose only use is `== k` or `!= k`
+    for a constant `0 <= k < c` becomes one compare of `a`'s low bits
+    (`CMP_EQ`/`CMP_NE` with mask `c - 1`); for another `c`, `FLOORMOD`.
     Only the instructions change: a block's instruction count comes from
     its ops (`block_id`), so every metric is the same."""
     result = op.results[0]
@@ -1462,7 +1462,7 @@ def _floored_modulo(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
         or _width(result.type) == 1
         or divisor is None
         or _known(enc, ctx, op.operands[0]) is not None
-        or not (divisor > 0 and divisor & (divisor - 1) == 0)
+        or not divisor > 0
     ):
         return False
     users = [use.operation for use in result.uses]
@@ -1488,6 +1488,10 @@ def _floored_modulo(enc: _Encoder, ctx: _Context, op: Operation) -> bool:
     low = int(divisor) - 1
     dividend = enc.value(ctx, op.operands[0])
     enc.folded.update(dict.fromkeys((compare, add, select), op))
+    if divisor & low:
+        fields = (int(divisor),)
+        enc.straight(ctx, select, select.result, N.FLOORMOD, [dividend], fields, False)
+        return True
     test = _remainder_test(enc, ctx, select, block, low)
     if test is not None:
         # `x % c == k` (or `!=`): the low bits of `x` against `k`

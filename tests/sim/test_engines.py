@@ -587,13 +587,13 @@ def opcodes(module: ModuleOp) -> list[int]:
 
 def test_signed_modulo_by_a_power_of_two_is_one_and() -> None:
     """numba's `x % c` (`remsi`, then `select(r < 0, r + c, r)`) runs as one
-    `and` with `c - 1` where `c` is a power of two (8, 1, 2, 4, 16 here; not
-    6), and `x % c == k` for `0 <= k < c` as one compare of the low bits
-    (not `x % 2 == 5`, nor a remainder also stored); it gives the reference
-    engine's outputs and metrics on negative and positive values."""
+    `and` with `c - 1` where `c` is a power of two (8, 1, 2, 4, 16 here; 6
+    is a `FLOORMOD`), and `x % c == k` for `0 <= k < c` as one compare of the
+    low bits (not `x % 2 == 5`, nor a remainder also stored); it gives the
+    reference engine's outputs and metrics on negative and positive values."""
     module = simt.compile_python(modulo_kernel, MODULO_SIGNATURE)
     code = opcodes(module)
-    assert code.count(N.SELECT) == 1, "only the modulo by 6 keeps its select"
+    assert N.SELECT not in code and code.count(N.FLOORMOD) == 1
     program = Simulator(module).program
     assert program is not None
     low_bits = [row for row in program.code if row[0] == N.CMP_EQ and row[4] != -1]
@@ -619,6 +619,57 @@ def test_signed_modulo_by_a_power_of_two_is_one_and() -> None:
         for v in x
     ]
     np.testing.assert_array_equal(native[1][1], np.array(expected).astype(np.int32))
+
+
+FLOORED_MODULO = """
+func.func @k(%a: memref<?xiW>, %out: memref<?xiW>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %t = arith.index_cast %tid : i32 to index
+  %x = memref.load %a[%t] : memref<?xiW>
+  %c = arith.constant C : iW
+  %c0 = arith.constant 0 : iW
+  %r = arith.remsi %x, %c : iW
+  %neg = arith.cmpi slt, %r, %c0 : iW
+  %up = arith.addi %r, %c : iW
+  %m = arith.select %neg, %up, %r : iW
+  memref.store %m, %out[%t] : memref<?xiW>
+  func.return
+}
+"""
+"""numba's `x % C` on `iW`: `FLOORMOD` where `C > 0` is no power of two."""
+
+
+@pytest.mark.parametrize("width", [8, 16, 32, 64])
+@pytest.mark.parametrize("divisor", [3, 6, 7, 10007, "max"])
+def test_a_modulo_by_a_constant_is_one_instruction(
+    parse: Any, width: int, divisor: int | str
+) -> None:
+    """numba's `x % c` by a constant `c > 0` that is no power of two runs as
+    one `FLOORMOD` (not four instructions), with the reference engine's
+    outputs and metrics and Python's `%` on every value of the width's
+    extremes, around the multiples of `c`, and beyond 2**53 (where the
+    engine divides in integers, not float64)."""
+    dtype = np.dtype(f"int{width}")
+    info = np.iinfo(dtype)
+    c = int(info.max) if divisor == "max" else int(divisor)
+    if c > info.max:
+        pytest.skip(f"{c} does not fit in i{width}")
+    module = parse(FLOORED_MODULO.replace("iW", f"i{width}").replace("C", str(c)))
+    code = opcodes(module)
+    assert code.count(N.FLOORMOD) == 1 and N.SELECT not in code and N.REMS not in code
+    values = [info.min, info.min + 1, -c - 1, -c, -c + 1, -1, 0, 1, c - 1, c, c + 1]
+    values += [info.max - 1, info.max]
+    if width == 64:
+        values += [2**53 + 5, -(2**53) - 5, 3 * 2**60 + 1]
+    rng = np.random.default_rng(width)
+    values += list(rng.integers(info.min, info.max, 64 - len(values), dtype=dtype))
+    a = np.array([max(min(v, info.max), info.min) for v in values], dtype=dtype)
+    args = [a, np.zeros(64, dtype=dtype)]
+    native = outcome(module, 1, 64, args, warp_size=32)
+    reference = outcome(module, 1, 64, args, engine="reference", warp_size=32)
+    assert_same(native, reference)
+    expected = np.array([int(v) % c for v in a], dtype=dtype)
+    np.testing.assert_array_equal(native[1][1], expected)
 
 
 def test_a_remainder_read_again_keeps_its_instructions(parse: Any) -> None:
