@@ -1382,8 +1382,6 @@ def _flush_own_rows(trace: Any, last: int) -> None:
             TL[j, r] = 0
             TI[j, r] = 0
     TWIDTH[2] = used
-    for w in range(W):
-        TPOS[w] = TW[w, W_POSITION]
     top = TW[:, W_BIN]
     for b in range(used):
         start = b * width
@@ -1413,6 +1411,7 @@ def _flush_trace(trace: Any, own: bool) -> None:
         if b >= 0:
             TB[b >> TILE_SHIFT, w, b & TILE_MASK] = TW[w, W_LANES]
             last = max(last, b)
+        TPOS[w] = TW[w, W_POSITION]
     if own and TW.shape[0] > 0:
         _flush_own_rows(trace, last)
         return
@@ -1432,9 +1431,7 @@ def _flush_trace(trace: Any, own: bool) -> None:
             if TW[w, W_BIN] >= b:
                 row = TROW[w]
                 lanes[row] += tile[w, j]
-                instructions[row] += min(TW[w, W_POSITION] - start, width)
-    for w in range(TW.shape[0]):
-        TPOS[w] = TW[w, W_POSITION]
+                instructions[row] += min(TPOS[w] - start, width)
 
 
 @_engine(inline="always")
