@@ -560,23 +560,33 @@ def modulo_kernel(a, out):
 
 MODULO_SIGNATURE = "void(int64[:], int32[:, :])"
 
-REMAINDER_USED_TWICE = """
-func.func @k(%a: memref<?xi64>, %out: memref<?xi64>) attributes {simt.kernel} {
+
+def floored_modulo(width: int, c: int, read_again: bool = False) -> str:
+    """numba's `x % c` on `i{width}` loaded from `%a` (`remsi`, then
+    `select(r < 0, r + c, r)`), stored into `%out`; with `read_again`, the
+    remainder is read again after the select (`m * r` is stored), so the
+    pattern does not apply."""
+    t = f"i{width}"
+    stored = "%m"
+    again = ""
+    if read_again:
+        again = f"\n  %both = arith.muli %m, %r : {t}"
+        stored = "%both"
+    return f"""
+func.func @k(%a: memref<?x{t}>, %out: memref<?x{t}>) attributes {{simt.kernel}} {{
   %tid = simt.thread_id x : i32
   %t = arith.index_cast %tid : i32 to index
-  %x = memref.load %a[%t] : memref<?xi64>
-  %c8 = arith.constant 8 : i64
-  %c0 = arith.constant 0 : i64
-  %r = arith.remsi %x, %c8 : i64
-  %neg = arith.cmpi slt, %r, %c0 : i64
-  %up = arith.addi %r, %c8 : i64
-  %m = arith.select %neg, %up, %r : i64
-  %both = arith.muli %m, %r : i64
-  memref.store %both, %out[%t] : memref<?xi64>
+  %x = memref.load %a[%t] : memref<?x{t}>
+  %c = arith.constant {c} : {t}
+  %c0 = arith.constant 0 : {t}
+  %r = arith.remsi %x, %c : {t}
+  %neg = arith.cmpi slt, %r, %c0 : {t}
+  %up = arith.addi %r, %c : {t}
+  %m = arith.select %neg, %up, %r : {t}{again}
+  memref.store {stored}, %out[%t] : memref<?x{t}>
   func.return
-}
+}}
 """
-"""The remainder is read again after the select: the pattern does not apply."""
 
 
 def opcodes(module: ModuleOp) -> list[int]:
@@ -621,24 +631,6 @@ def test_signed_modulo_by_a_power_of_two_is_one_and() -> None:
     np.testing.assert_array_equal(native[1][1], np.array(expected).astype(np.int32))
 
 
-FLOORED_MODULO = """
-func.func @k(%a: memref<?xiW>, %out: memref<?xiW>) attributes {simt.kernel} {
-  %tid = simt.thread_id x : i32
-  %t = arith.index_cast %tid : i32 to index
-  %x = memref.load %a[%t] : memref<?xiW>
-  %c = arith.constant C : iW
-  %c0 = arith.constant 0 : iW
-  %r = arith.remsi %x, %c : iW
-  %neg = arith.cmpi slt, %r, %c0 : iW
-  %up = arith.addi %r, %c : iW
-  %m = arith.select %neg, %up, %r : iW
-  memref.store %m, %out[%t] : memref<?xiW>
-  func.return
-}
-"""
-"""numba's `x % C` on `iW`: `FLOORMOD` where `C > 0` is no power of two."""
-
-
 @pytest.mark.parametrize("width", [8, 16, 32, 64])
 def test_a_modulo_by_a_constant_is_one_instruction(parse: Any, width: int) -> None:
     """numba's `x % c` by a constant `c > 0` that is no power of two (3, 6,
@@ -650,7 +642,7 @@ def test_a_modulo_by_a_constant_is_one_instruction(parse: Any, width: int) -> No
     dtype = np.dtype(f"int{width}")
     info = np.iinfo(dtype)
     for c in [d for d in (3, 6, 7, 10007) if d <= info.max] + [int(info.max)]:
-        module = parse(FLOORED_MODULO.replace("iW", f"i{width}").replace("C", str(c)))
+        module = parse(floored_modulo(width, c))
         code = opcodes(module)
         assert code.count(N.FLOORMOD) == 1
         assert N.SELECT not in code and N.REMS not in code
@@ -670,7 +662,7 @@ def test_a_modulo_by_a_constant_is_one_instruction(parse: Any, width: int) -> No
 
 
 def test_a_remainder_read_again_keeps_its_instructions(parse: Any) -> None:
-    module = parse(REMAINDER_USED_TWICE)
+    module = parse(floored_modulo(64, 8, read_again=True))
     assert N.SELECT in opcodes(module)
     args = [np.arange(-16, 16, dtype=np.int64), np.zeros(32, dtype=np.int64)]
     native = outcome(module, 1, 32, args)
