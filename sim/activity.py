@@ -105,11 +105,15 @@ class ActivityTrace:
     def begin_wave(self, first_warp: int, num_warps: int) -> None:
         """Starts the time axes of the warps `first_warp ...` of a new wave."""
         self.fold()
-        self.longest = max(self.longest, int(self.position.max(initial=0)))
+        if len(self.position):
+            self.longest = max(self.longest, int(self.position.max()))
         self.first_warp = first_warp
         self.position = np.zeros(num_warps, dtype=np.int64)
         warps = np.arange(first_warp, first_warp + num_warps, dtype=np.int64)
-        self.row_of = warps * self.rows // self.num_warps
+        if self.rows != self.num_warps:
+            warps *= self.rows
+            warps //= self.num_warps
+        self.row_of = warps
         """The row of each warp of the wave."""
 
     def record(self, warp_counts: npt.NDArray[np.int64], count: int) -> None:

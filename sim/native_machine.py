@@ -82,41 +82,25 @@ class NativeMachine:
     def _memory(self, values: Sequence[Value], slots: int) -> tuple[Any, ...]:
         """Lays every memref out in one int64 array and copies the arguments in."""
         program = self.program
-        count = max(len(program.memrefs), 1)
-        info = np.zeros((count, N.M_FIELDS), dtype=np.int64)
-        shape = np.zeros((count, N.MAX_RANK), dtype=np.int64)
-        stride = np.zeros((count, N.MAX_RANK), dtype=np.int64)
-        regions: list[tuple[int, int, np.ndarray | None]] = []
-        total = 0
-        for m, ref in enumerate(program.memrefs):
-            if ref.argument is not None:
-                handle = values[ref.argument]
-                assert isinstance(handle, MemRefHandle)
-                array = handle.array
-                extents: tuple[int, ...] = array.shape
-                length, private, size = array.size, 0, 0
-            else:
-                array = None
-                extents = ref.shape
-                size = int(np.prod(ref.shape, dtype=np.int64))
-                length, private = slots * size, 1
-                handle = MemRefHandle(
-                    ref.name, np.zeros((0, *ref.shape), ref.dtype), True
-                )
+        arrays: list[np.ndarray | None] = []
+        for ref in program.memrefs:
+            handle = values[ref.argument] if ref.argument is not None else None
+            assert handle is None or isinstance(handle, MemRefHandle)
+            arrays.append(handle.array if handle is not None else None)
+        key = tuple((a.shape, a.dtype) if a is not None else None for a in arrays)
+        layout = self.scratch.layout
+        if layout is None or layout.key != key:
+            layout = self.scratch.layout = Layout(program, arrays, key, slots)
+        for ref, private in zip(program.memrefs, layout.private, strict=True):
+            handle = values[ref.argument] if ref.argument is not None else private
+            assert isinstance(handle, MemRefHandle)
             self.handles.append(handle)
-            base = total
-            regions.append((base, length, array))
-            total += length
-            kind, h, mask = _atomic_kind(ref.dtype)
-            info[m] = (base, len(extents), private, size, kind, h, mask, length)
-            shape[m, : len(extents)] = extents
-            stride[m, : len(extents)] = _row_major(extents)
-        memory = self.scratch.memory(max(total, 1))
-        for base, length, array in regions:
+        memory = self.scratch.memory(layout.words)
+        for (base, length), array in zip(layout.regions, arrays, strict=True):
             if array is not None:
                 _store_words(memory[base : base + length], array)
                 self.copies_out.append((array, memory[base : base + length]))
-        return info, shape, stride, memory, self.scratch.where
+        return layout.info, layout.shape, layout.stride, memory, self.scratch.where
 
     def _fill_invariants(self, values: Sequence[Value]) -> None:
         R = self.registers
@@ -145,7 +129,8 @@ class NativeMachine:
             np.zeros(program.slots, dtype=np.int64),
         )
         graphs_count = max(len(program.graphs), 1)
-        cap = program.stack_capacity
+        # a program without graph regions keeps no reconvergence stacks
+        cap = program.stack_capacity if program.graphs else 1
         graphs = (
             np.zeros((graphs_count, W), dtype=np.int64),
             np.zeros((graphs_count, W, cap), dtype=np.int64),
@@ -186,22 +171,24 @@ class NativeMachine:
         R, masks, depth, alive, _, _, first, fault_info, faultf, _, _ = self.state
         W = wave.num_warps
         counters = self.stats_arrays[0]
-        geometry = np.array(
-            [
-                *wave.block,
-                *wave.grid,
-                self.ws,
-                wave.first_block,
-                wave.num_blocks,
-                wave.warps_per_block,
-                wave.threads_per_block,
-            ],
-            dtype=np.int64,
+        shape = (
+            *wave.block,
+            *wave.grid,
+            self.ws,
+            wave.first_block,
+            wave.num_blocks,
+            wave.warps_per_block,
+            wave.threads_per_block,
         )
+        table = self.launch_table
+        if self.scratch.launch_shape == shape:
+            # no instruction writes a launch constant's register: the rows
+            # hold this wave's values already
+            table = table[:0]
+        self.scratch.launch_shape = shape
         announce_first_compile()
-        N.setup_wave(
-            R, self.launch_table, masks, depth, alive, first, counters, geometry
-        )
+        geometry = np.array(shape, dtype=np.int64)
+        N.setup_wave(R, table, masks, depth, alive, first, counters, geometry)
         for reg, op in self.other_launch_constants:
             value = launch_constant(wave, op)
             R[reg, : wave.num_slots] = np.asarray(value).astype(np.int64)
@@ -346,6 +333,51 @@ class NativeMachine:
         return self.handles[int(self.program.code[ip, 2])]
 
 
+class Layout:
+    """Where each memref of a program lives in the engine's memory, for the
+    argument arrays' shapes and dtypes `key` (`native.M_FIELDS` per memref,
+    extents, row-major strides): the same for every launch with arrays of
+    those shapes, so a `Scratch` keeps the last one."""
+
+    def __init__(
+        self,
+        program: Program,
+        arrays: Sequence[np.ndarray | None],
+        key: tuple[Any, ...],
+        slots: int,
+    ) -> None:
+        self.key = key
+        count = max(len(program.memrefs), 1)
+        self.info = np.zeros((count, N.M_FIELDS), dtype=np.int64)
+        self.shape = np.zeros((count, N.MAX_RANK), dtype=np.int64)
+        self.stride = np.zeros((count, N.MAX_RANK), dtype=np.int64)
+        self.regions: list[tuple[int, int]] = []
+        """(first word, words) of each memref"""
+        self.private: list[MemRefHandle | None] = []
+        """The handle of each private array (None for an argument's)"""
+        total = 0
+        for m, (ref, array) in enumerate(zip(program.memrefs, arrays, strict=True)):
+            handle = None
+            if array is not None:
+                extents: tuple[int, ...] = array.shape
+                length, private, size = array.size, 0, 0
+            else:
+                extents = ref.shape
+                size = int(np.prod(ref.shape, dtype=np.int64))
+                length, private = slots * size, 1
+                handle = MemRefHandle(
+                    ref.name, np.zeros((0, *ref.shape), ref.dtype), True
+                )
+            self.private.append(handle)
+            self.regions.append((total, length))
+            kind, h, mask = _atomic_kind(ref.dtype)
+            self.info[m] = (total, len(extents), private, size, kind, h, mask, length)
+            self.shape[m, : len(extents)] = extents
+            self.stride[m, : len(extents)] = _row_major(extents)
+            total += length
+        self.words = max(total, 1)
+
+
 class Scratch:
     """The buffers of a run that no result keeps (the register file, masks,
     stacks, trackers, the native counters `stats()` reads out): a `Simulator`
@@ -376,12 +408,17 @@ class Scratch:
         self.where = np.empty(warps * ws + 1, dtype=np.int64)
         """Where each slot's memory access goes (`native._locate_all`)."""
         self._memory = np.empty(0, dtype=np.int64)
+        self.layout: Layout | None = None
+        """The memory layout of the last run."""
         self.warps = warps
         self._warp_bins = np.empty((0, warps, N.TILE_MASK + 1), dtype=np.int64)
         self.has_constants = False
         """Whether the register file holds the program's constants."""
         self.held: dict[int, int] = {}
         """The bits every slot of an argument's register row holds."""
+        self.launch_shape: tuple[int, ...] | None = None
+        """The wave geometry (`native.setup_wave`'s) whose launch constants
+        the register file holds."""
 
     def memory(self, words: int) -> np.ndarray:
         """The memory array of a run (not zeroed: every word is an argument's,
@@ -534,8 +571,10 @@ def _copied(table: dict[str, Any]) -> dict[str, Any]:
 
 def _touched(order: np.ndarray) -> list[int]:
     """Counter ids in the order of their first use."""
-    first_use = sorted((o, i) for i, o in enumerate(order.tolist()) if o >= 0)
-    return [i for _, i in first_use]
+    first_use = order.tolist()
+    used = [i for i, o in enumerate(first_use) if o >= 0]
+    used.sort(key=first_use.__getitem__)
+    return used
 
 
 def _row_major(shape: Sequence[int]) -> list[int]:

@@ -42,7 +42,7 @@ is at it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -509,6 +509,10 @@ class Parameters:
             for t in self.types
         ]
         self.captures = bool(kernel_captures(func))
+        self._quick = [
+            _quick_binder(t, dtype)
+            for t, dtype in zip(self.types, self.dtypes, strict=True)
+        ]
 
     def bind(self, args: Sequence[Any]) -> list[Value]:
         """The simulator's values of a launch's arguments, checked against
@@ -525,12 +529,66 @@ class Parameters:
                 f"@{func.sym_name.data} takes {len(self.types)} arguments "
                 f"({', '.join(self.names)}), found {len(args)}"
             )
-        return [
-            _bind(name, type_, dtype, value)
-            for name, type_, dtype, value in zip(
-                self.names, self.types, self.dtypes, args, strict=True
-            )
-        ]
+        values: list[Value] = []
+        for quick, value, name, type_, dtype in zip(
+            self._quick, args, self.names, self.types, self.dtypes, strict=True
+        ):
+            bound = quick(name, value)
+            if bound is None:
+                bound = _bind(name, type_, dtype, value)
+            values.append(bound)
+        return values
+
+
+QuickBinder = Callable[[str, Any], Value | None]
+
+
+def _quick_binder(type_: Attribute, dtype: np.dtype[Any] | None) -> QuickBinder:
+    """`_bind` for the common arguments (an array of the parameter's dtype,
+    a Python int in range, a Python float), without its checks; None for
+    anything else, which `_bind` then checks (and explains)."""
+    if dtype is None:
+        return lambda name, value: None
+    if isinstance(type_, MemRefType):
+        shape = tuple(type_.get_shape())
+
+        def array(name: str, value: Any) -> Value | None:
+            if (
+                type(value) is np.ndarray
+                and value.dtype is dtype
+                and value.flags.writeable
+                and len(value.shape) == len(shape)
+                and all(
+                    want < 0 or want == have
+                    for want, have in zip(shape, value.shape, strict=True)
+                )
+            ):
+                return MemRefHandle(name, value, private=False)
+            return None
+
+        return array
+    if dtype.kind == "i":
+        bits = 8 * dtype.itemsize
+        low, high, wrap = -(1 << (bits - 1)), (1 << (bits - 1)) - 1, dtype.type
+
+        def integer(name: str, value: Any) -> Value | None:
+            if type(value) is wrap:
+                return value
+            if type(value) is int and low <= value <= high:
+                return wrap(value)
+            return None
+
+        return integer
+    if dtype.kind == "f":
+        real = dtype.type
+
+        def floating(name: str, value: Any) -> Value | None:
+            if type(value) is real:
+                return value
+            return real(value) if type(value) is float else None
+
+        return floating
+    return lambda name, value: None
 
 
 def _captured_arrays(func: FuncOp) -> list[Any]:
@@ -549,11 +607,23 @@ def _captured_arrays(func: FuncOp) -> list[Any]:
     return arrays
 
 
+_PLAIN = frozenset(
+    {int, float, np.float32, np.float64}
+    | {
+        np.dtype(f"{sign}int{bits}").type
+        for sign in ("u", "")
+        for bits in (8, 16, 32, 64)
+    }
+)
+"""Argument types that pass as they are (`bool` is not `int` here)."""
+
+
 def _flatten(args: Sequence[Any]) -> list[Any]:
     flat: list[Any] = []
     for arg in args:
-        if type(arg) is np.ndarray and arg.dtype.kind not in "cV":
-            flat.append(arg)  # the common case, without the checks below
+        kind = type(arg)
+        if (kind is np.ndarray and arg.dtype.kind not in "cV") or kind in _PLAIN:
+            flat.append(arg)  # the common cases, without the checks below
             continue
         arg = passed_value(arg)
         if isinstance(arg, tuple):

@@ -334,20 +334,30 @@ def test_a_simulator_runs_many_launches() -> None:
 
 @pytest.mark.parametrize("name", sorted(CORPUS))
 def test_a_reused_simulator_gives_what_a_fresh_one_gives(name: str) -> None:
-    """A `Simulator` keeps its register file between launches, and rows no
-    instruction writes (constants, arguments, array extents) are not filled
+    """A `Simulator` keeps its register file, its memory layout and its
+    engine parameters between launches, and rows no instruction writes
+    (constants, arguments, array extents, launch constants) are not filled
     again when they hold the value: launches with the same and with other
-    arguments give the outputs and metrics of a fresh simulator."""
+    arguments, array shapes, grids and waves give the outputs, metrics and
+    activity of a fresh simulator."""
     module = compiled(name, "")
     spec = CORPUS[name]
     reused = Simulator(module)
-    for seed in (0, 0, 1, 0):
-        case = spec.make_inputs(np.random.default_rng(seed), "small")
+    runs = [(0, "small", None), (0, "small", None), (1, "small", None)]
+    runs += [(0, 2048, None), (0, "small", None), (2, 2048, 256), (2, 2048, None)]
+    for seed, size, wave_threads in runs:
+        case = spec.make_inputs(np.random.default_rng(seed), size)
+        waves = {} if wave_threads is None else {"wave_threads": wave_threads}
         args = case.copy_args()
-        stats = reused.run(case.grid, case.block, args).stats
+        result = reused.run(case.grid, case.block, args, **waves)
         assert spec.mismatches(spec.expected(case), args) == []
-        fresh = Simulator(module).run(case.grid, case.block, case.copy_args())
-        assert stats.to_dict() == fresh.stats.to_dict()
+        fresh_args = case.copy_args()
+        fresh = Simulator(module).run(case.grid, case.block, fresh_args, **waves)
+        assert result.stats.to_dict() == fresh.stats.to_dict()
+        assert result.trace is not None and fresh.trace is not None
+        np.testing.assert_array_equal(result.trace.lanes, fresh.trace.lanes)
+        for mine, theirs in zip(args, fresh_args, strict=True):
+            np.testing.assert_array_equal(mine, theirs)
 
 
 YIELDS_THE_INDUCTION_VARIABLE = """
@@ -938,3 +948,63 @@ def test_a_while_condition_from_an_if_is_split_in_one_pass(parse: Any) -> None:
     assert_same(
         outcome(module, 1, 32, args), outcome(module, 1, 32, args, engine="reference")
     )
+
+
+MIXED_ARGUMENTS = """
+def kernel(a, b, x, y, f, g, out):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        out[i] = a[i] + b[i] + x + y + int(f * 2.0) + int(g)
+"""
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "f", "g"),
+    [
+        (3, -5, 1.5, np.float32(2.0)),
+        (np.int32(-7), np.int64(2**40), np.float64(0.25), 3.0),
+        (np.uint32(2**32 - 1), np.int16(4), np.float32(1.5), np.float64(-2.0)),
+        (2**31, 2**64 - 1, 2, np.int32(5)),
+        (np.int64(2**31 - 1), -(2**63), np.float32(-3.5), 1),
+    ],
+)
+def test_arguments_bind_as_the_checked_path_binds_them(
+    x: Any, y: Any, f: Any, g: Any
+) -> None:
+    """The common arguments (an array of the dtype, a number of the
+    parameter's type) take a path without `_bind`'s checks: every value binds
+    as the checked path binds it (unsigned bits, wider numpy integers, ints
+    for floats), and the kernel computes the same."""
+    from simt.sim.simulate import _bind, _flatten
+
+    module = simt.compile_python(
+        "from numba import cuda\n" + MIXED_ARGUMENTS,
+        "void(int32[:], int32[:], int32, int64, float32, float64, int64[:])",
+    )
+    simulator = Simulator(module)
+    parameters = simulator._parameters
+    a = np.arange(8, dtype=np.int32)
+    b = np.arange(8, dtype=np.uint32)
+    args = [a, b, x, y, f, g, np.zeros(8, np.int64)]
+    bound = parameters.bind(args)
+    checked = [
+        _bind(name, type_, dtype, value)
+        for name, type_, dtype, value in zip(
+            parameters.names,
+            parameters.types,
+            parameters.dtypes,
+            _flatten(args),
+            strict=True,
+        )
+    ]
+    for mine, theirs in zip(bound, checked, strict=True):
+        if isinstance(theirs, np.generic):
+            assert type(mine) is type(theirs) and mine == theirs
+        else:
+            assert mine.array.dtype == theirs.array.dtype
+            assert np.shares_memory(mine.array, theirs.array)
+    out = args[-1]
+    simulator.run(1, 8, args)
+    x64 = np.int64(checked[2]) + np.int64(checked[3])
+    expected = np.arange(8) * 2 + x64 + int(checked[4] * 2.0) + int(checked[5])
+    np.testing.assert_array_equal(out, expected)
