@@ -54,6 +54,16 @@ def test_out_of_bounds_store_names_the_output_array(run, parse):
     )
 
 
+def test_a_faulting_store_stores_in_no_lane(run):
+    """The lanes' indices are checked before any lane stores: the lanes
+    below the one out of bounds store nothing either (both engines copy the
+    memory back after a fault)."""
+    out = np.full(40, -1, np.int32)
+    with pytest.raises(SimulationError, match="index 40 for array 'out'"):
+        run(LOAD, [np.arange(64, dtype=np.int32), out, 0], block=64)
+    np.testing.assert_array_equal(out, np.full(40, -1, np.int32))
+
+
 def test_inactive_lanes_do_not_fault(run):
     source = """
     func.func @k(%a: memref<?xi32>, %n: i32) attributes {simt.kernel} {
