@@ -142,16 +142,16 @@ class Launch:
                 f"warp_size must be a positive int, found {self.warp_size!r}"
             )
 
-    @property
+    @cached_property
     def threads_per_block(self) -> int:
         return self.block[0] * self.block[1] * self.block[2]
 
-    @property
+    @cached_property
     def grid_blocks(self) -> int:
         """Blocks of the whole grid."""
         return self.grid[0] * self.grid[1] * self.grid[2]
 
-    @property
+    @cached_property
     def num_blocks(self) -> int:
         """Blocks simulated together: the wave's, or the whole grid's."""
         return self.blocks or self.grid_blocks
@@ -182,19 +182,19 @@ class Launch:
         """The launch-wide index of this wave's first warp."""
         return self.first_block * self.warps_per_block
 
-    @property
+    @cached_property
     def num_threads(self) -> int:
         return self.num_blocks * self.threads_per_block
 
-    @property
+    @cached_property
     def warps_per_block(self) -> int:
         return -(-self.threads_per_block // self.warp_size)
 
-    @property
+    @cached_property
     def num_warps(self) -> int:
         return self.num_blocks * self.warps_per_block
 
-    @property
+    @cached_property
     def num_slots(self) -> int:
         return self.num_warps * self.warp_size
 

@@ -247,7 +247,7 @@ class NativeMachine:
     def finish(self) -> None:
         """Copies the memory back into the caller's arrays."""
         for array, words in self.copies_out:
-            array[...] = _from_words(words, array.dtype).reshape(array.shape)
+            _copy_out(array, words)
 
     # -- results --------------------------------------------------------------
 
@@ -533,12 +533,15 @@ def _store_words(words: np.ndarray, array: np.ndarray) -> None:
         words[:] = array.ravel()
 
 
-def _from_words(words: np.ndarray, dtype: np.dtype[Any]) -> np.ndarray:
-    if dtype.kind == "f":
-        return words.view(np.float64).astype(dtype)
+def _copy_out(array: np.ndarray, words: np.ndarray) -> None:
+    """Stores the memory's `words` into `array` (C order), in its dtype."""
+    dtype = array.dtype
     if dtype == np.bool_:
-        return words != 0
-    return words.astype(dtype)
+        np.not_equal(words.reshape(array.shape), 0, out=array)
+        return
+    if dtype.kind == "f":
+        words = words.view(np.float64)
+    np.copyto(array, words.reshape(array.shape), casting="unsafe")
 
 
 def _stats_arrays(program: Program) -> tuple[Any, ...]:
@@ -565,8 +568,13 @@ def _stats_arrays(program: Program) -> tuple[Any, ...]:
 
 
 def _copied(table: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a cost table (`CostTable.to_dict()` form) the caller may keep."""
-    return {k: dict(v) if isinstance(v, dict) else v for k, v in table.items()}
+    """A copy of a cost table (`CostTable.to_dict()` form: numbers, and the
+    per-op costs under "ops") the caller may keep."""
+    copy = dict(table)
+    ops = copy.get("ops")
+    if isinstance(ops, dict):
+        copy["ops"] = dict(ops)
+    return copy
 
 
 def _touched(order: np.ndarray) -> list[int]:

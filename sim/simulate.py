@@ -78,7 +78,13 @@ from simt.model.records import (
 )
 from simt.sim.activity import ActivityTrace
 from simt.sim.errors import SimulationError
-from simt.sim.launch import Launch, as_dim3, check_cuda_limits, check_memory
+from simt.sim.launch import (
+    Dim3,
+    Launch,
+    as_dim3,
+    check_cuda_limits,
+    check_memory,
+)
 from simt.sim.machine import Machine, MachineConfig
 from simt.sim.memory import MemRefHandle
 from simt.sim.native_machine import NativeMachine, Scratch, check_arrays
@@ -222,6 +228,7 @@ class Simulator:
         """Whether the kernel may reach a grid barrier (it runs as one wave)."""
         self._scratch: Scratch | None = None
         """The buffers of the last native run, for the next one."""
+        self._last_launch: tuple[tuple[Dim3, Dim3, int], Launch] | None = None
         self.program: Program | None = None
         self.not_native: str | None = "the reference engine was asked for"
         if engine != "reference":
@@ -256,9 +263,7 @@ class Simulator:
                 f"found {dynamic_shared_bytes}"
             )
         grid3, block3 = as_dim3(grid, "grid"), as_dim3(block, "block")
-        check_cuda_limits(grid3, block3)
-        launch = Launch(grid3, block3, warp_size)
-        check_memory(launch)
+        launch = self._launch(grid3, block3, warp_size)
         limit = step_limit if step_limit is not None else default_step_limit(launch)
         values = self._parameters.bind(args)
         waves = launch.waves(launch.num_threads if self.grid_sync else wave_threads)
@@ -278,6 +283,19 @@ class Simulator:
         if debug and result.raised is not None:
             raise result.raised.exception()
         return result
+
+    def _launch(self, grid: Dim3, block: Dim3, warp_size: int) -> Launch:
+        """The checked geometry of a launch; the last one's again when the
+        shape is the same (a kernel launched in a loop)."""
+        key = (grid, block, warp_size)
+        last = self._last_launch
+        if last is not None and last[0] == key and type(warp_size) is int:
+            return last[1]
+        check_cuda_limits(grid, block)
+        launch = Launch(grid, block, warp_size)
+        check_memory(launch)
+        self._last_launch = (key, launch)
+        return launch
 
     def _raised(
         self, raised: tuple[int, int] | None, launch: Launch

@@ -1008,3 +1008,34 @@ def test_arguments_bind_as_the_checked_path_binds_them(
     x64 = np.int64(checked[2]) + np.int64(checked[3])
     expected = np.arange(8) * 2 + x64 + int(checked[4] * 2.0) + int(checked[5])
     np.testing.assert_array_equal(out, expected)
+
+
+STRIDED = """
+def kernel(a, out, flags, halves):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        out[i] = a[i] * 2
+        flags[i] = a[i] % 3 == 0
+        halves[i, 0] = a[i] * 0.5
+        halves[i, 1] = -a[i] * 0.5
+"""
+
+
+@pytest.mark.parametrize("engine", ["native", "reference"])
+def test_outputs_reach_strided_and_fortran_arrays(engine: str) -> None:
+    """Arrays that are views (a stride of two, Fortran order) are copied in
+    and their elements copied back through the view, in their dtype."""
+    module = simt.compile_python(
+        "from numba import cuda\n" + STRIDED,
+        "void(int32[:], int16[:], boolean[:], float32[:, :])",
+    )
+    a = np.arange(40, dtype=np.int32)[::2]
+    backing = np.full(40, -9, np.int16)
+    flags = np.zeros(20, np.bool_)
+    halves = np.asfortranarray(np.zeros((20, 2), np.float32))
+    simulate(module, 1, 32, [a, backing[::2], flags, halves], engine=engine)
+    np.testing.assert_array_equal(backing[::2], np.arange(0, 40, 2) * 2)
+    np.testing.assert_array_equal(backing[1::2], np.full(20, -9))
+    np.testing.assert_array_equal(flags, np.arange(0, 40, 2) % 3 == 0)
+    np.testing.assert_array_equal(halves[:, 0], np.arange(0, 40, 2) * 0.5)
+    np.testing.assert_array_equal(halves[:, 1], -np.arange(0, 40, 2) * 0.5)
