@@ -1578,38 +1578,9 @@ def _locate_all(
 
 
 @_engine()
-def _load_1d(
-    ins: Any,
+def _access_1d(
+    op: int,
     rd: Any,
-    ri: Any,
-    M: Any,
-    base: int,
-    extent: int,
-    stride: int,
-    L: Any,
-    WD: Any,
-    n: int,
-    ws: int,
-    fault: Any,
-    ip: int,
-) -> int:
-    """A load from a 1-D global array (the common case): loads in one pass
-    (a load has no effect, so the lanes before a faulting one may load)."""
-    for k in range(n):
-        s = L[k] * ws
-        word = WD[k]
-        while word:
-            i = _lowest_bit(word)
-            x = ri[s + i]
-            if x < 0 or x >= extent:
-                return _lane_fault(fault, ip, s + i, LANE_BOUNDS, x, 0)
-            rd[s + i] = M[base + x * stride]
-            word &= word - _U1
-    return OK
-
-
-@_engine()
-def _store_1d(
     rv: Any,
     ri: Any,
     M: Any,
@@ -1623,9 +1594,11 @@ def _store_1d(
     fault: Any,
     ip: int,
 ) -> int:
-    """A store to a 1-D global array (the common case): every active lane's
-    index is checked before any lane stores (as `_locate_all` does), then
-    the lanes store in increasing slot order."""
+    """A load into `rd` or a store of `rv` on a 1-D global array (the common
+    case). A load loads as it checks the indices (it has no effect, so the
+    lanes before a faulting one may load); a store checks every active
+    lane's index first (as `_locate_all` does), then the lanes store in
+    increasing slot order."""
     for k in range(n):
         s = L[k] * ws
         word = WD[k]
@@ -1634,14 +1607,17 @@ def _store_1d(
             x = ri[s + i]
             if x < 0 or x >= extent:
                 return _lane_fault(fault, ip, s + i, LANE_BOUNDS, x, 0)
+            if op == LOAD:
+                rd[s + i] = M[base + x * stride]
             word &= word - _U1
-    for k in range(n):
-        s = L[k] * ws
-        word = WD[k]
-        while word:
-            i = _lowest_bit(word)
-            M[base + ri[s + i] * stride] = rv[s + i]
-            word &= word - _U1
+    if op == STORE:
+        for k in range(n):
+            s = L[k] * ws
+            word = WD[k]
+            while word:
+                i = _lowest_bit(word)
+                M[base + ri[s + i] * stride] = rv[s + i]
+                word &= word - _U1
     return OK
 
 
@@ -1666,38 +1642,23 @@ def _memory(
     lanes' adds)."""
     mem_info, mem_shape, mem_stride, M, where = mems
     mem = ins[2]
-    if mem_info[mem, M_RANK] == 1 and not mem_info[mem, M_PRIVATE]:
-        if op == LOAD:
-            return _load_1d(
-                ins,
-                R[d],
-                R[ins[4]],
-                M,
-                mem_info[mem, M_BASE],
-                mem_shape[mem, 0],
-                mem_stride[mem, 0],
-                L,
-                WD,
-                n,
-                ws,
-                fault,
-                ip,
-            )
-        if op == STORE:
-            return _store_1d(
-                R[ins[3]],
-                R[ins[4]],
-                M,
-                mem_info[mem, M_BASE],
-                mem_shape[mem, 0],
-                mem_stride[mem, 0],
-                L,
-                WD,
-                n,
-                ws,
-                fault,
-                ip,
-            )
+    if op != ATOMIC_ADD and mem_info[mem, M_RANK] == 1 and not mem_info[mem, M_PRIVATE]:
+        return _access_1d(
+            op,
+            R[d],
+            R[ins[3]],
+            R[ins[4]],
+            M,
+            mem_info[mem, M_BASE],
+            mem_shape[mem, 0],
+            mem_stride[mem, 0],
+            L,
+            WD,
+            n,
+            ws,
+            fault,
+            ip,
+        )
     bad = _locate_all(ins, R, mem_info, mem_shape, mem_stride, L, WD, n, ws, where)
     if bad >= 0:
         dim = where[where.shape[0] - 1]
