@@ -2443,7 +2443,9 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
         ins = code[ip]
         op = ins[0]
         if op < CHECKED:
-            if ins[MERGED]:
+            # a lane-wise op merges its result unless every lane of the
+            # step's warps is active (then the merge would copy every lane)
+            if ins[MERGED] and MLN[cur] != n * ws:
                 _pure(op, ins, R, F, tmp, L, n, ws)
                 _merge_into(R[ins[1]], R[tmp], L, WD, n, ws, full, spare)
             else:
