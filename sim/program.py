@@ -655,6 +655,7 @@ class _Encoder:
     ) -> None:
         """`BLOCK` and the block's ops (its terminator is the caller's job)."""
         self.emit(N.BLOCK, self.block_id(block))
+        first = len(self.code)
         merged = self.merged_ops(block) if merged_region else set()
         for op in block.ops:
             if op is block.last_op and op.has_trait(IsTerminator):
@@ -662,6 +663,32 @@ class _Encoder:
             if op.name in LAUNCH_CONSTANTS:
                 continue
             self.op(ctx, op, slot, op in merged)
+        if merged:
+            self.unmerge_lane_wise(first)
+
+    def unmerge_lane_wise(self, first: int) -> None:
+        """Writes the results of a `cf` block's lane-wise ops whole (no merge)
+        when every instruction of the block, from `first`, is lane-wise or
+        writes its active lanes only (loads, atomics).
+
+        There, computing a lane-wise op for a lane outside the step gives
+        that lane's own value again. Its operands hold what the lane had
+        when it last executed the block: they are defined in blocks that
+        dominate this one, and written since only under masks (merged
+        results, edge copies, loads) or again by such recomputations, unless
+        the lane has since re-entered a block that dominates this one; and
+        then the result is dead for it until it executes this block again
+        (every use is dominated by this block). A vote or a guard (whose
+        value for such a lane is the step's), a nested region, a checked op
+        (which may skip or guard such lanes) can give an operand another
+        value for it: those blocks keep their merges
+        (`test_lanes_that_left_a_loop_keep_their_values` fails for a vote
+        without them)."""
+        rows = self.code[first:]
+        if all(row[0] < N.CHECKED or row[0] in _ACTIVE_LANES_ONLY for row in rows):
+            for row in rows:
+                if row[0] < N.CHECKED:
+                    row[N.MERGED] = 0
 
     def merged_ops(self, block: Block) -> set[Operation]:
         """Ops of a `cf` block whose results merge (used in another block)."""
@@ -676,6 +703,10 @@ class _Encoder:
         if encode is None:
             raise NotNative(f"{op.name} has no native opcode")
         encode(self, ctx, op, slot, merged)
+
+
+_ACTIVE_LANES_ONLY = frozenset({N.LOAD, N.STORE, N.ATOMIC_ADD})
+"""Checked opcodes that write no register but in the step's active lanes."""
 
 
 def _is_identity(op: Operation) -> bool:

@@ -1039,3 +1039,47 @@ def test_outputs_reach_strided_and_fortran_arrays(engine: str) -> None:
     np.testing.assert_array_equal(flags, np.arange(0, 40, 2) % 3 == 0)
     np.testing.assert_array_equal(halves[:, 0], np.arange(0, 40, 2) * 0.5)
     np.testing.assert_array_equal(halves[:, 1], -np.arange(0, 40, 2) * 0.5)
+
+
+LOOP_PAST_WAITING_LANES = """
+def kernel(a, out, n):
+    i = cuda.grid(1)
+    v = 0
+    for j in range(8):
+        t = a[i * 8 + j]
+        b = {vote}
+        v = b % 1000 + t * 3
+        if t <= 5:
+            continue
+        break
+    out[i] = v
+"""
+
+
+@pytest.mark.parametrize(
+    "vote", ["cuda.ballot_sync(0xFFFFFFFF, t > 3)", "t * 7 + j", "(t * 7) // (j + 1)"]
+)
+def test_lanes_that_left_a_loop_keep_their_values(vote: str) -> None:
+    """Lanes that break out of a `cf` loop wait at the exit block with `v`
+    while the others run the body again. In a block with a vote (whose value
+    for the waiting lanes is the other lanes' vote) or a checked op, `v`
+    merges so that the waiting lanes keep theirs; in a block of lane-wise
+    ops it is written whole (`unmerge_lane_wise`: recomputed, it is their
+    own value again). The native engine gives the reference engine's
+    outputs (it does not when every merge is dropped, checked)."""
+    module = simt.compile_python(
+        "from numba import cuda\n" + LOOP_PAST_WAITING_LANES.format(vote=vote),
+        "void(int32[:], int32[:], int32)",
+    )
+    program = Simulator(module).program
+    assert program is not None
+    body = [row for row in program.code if row[0] == N.ADD and row[N.MERGED]]
+    assert bool(body) == ("ballot" in vote or "//" in vote)
+    for seed in range(4):
+        a = np.random.default_rng(seed).integers(0, 8, 64 * 8).astype(np.int32)
+        outs = []
+        for engine in ("native", "reference"):
+            out = np.zeros(64, np.int32)
+            simulate(module, 2, 32, [a, out, np.int32(64)], engine=engine)
+            outs.append(out)
+        np.testing.assert_array_equal(outs[0], outs[1])
