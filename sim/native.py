@@ -159,7 +159,8 @@ NFIELDS = 16
 """Width of an instruction row: the opcode and 15 fields."""
 MERGED = 15
 """The field of a value-producing op that says its result merges into the
-lanes that are not active (a value of a `cf` block used in another block)."""
+lanes that are not active (a value of a `cf` block used in another block,
+unless every op of the block is lane-wise: `program._Encoder.unmerge_lane_wise`)."""
 
 # Fault codes (`fault[0]`); the Python side formats the reference messages.
 OK = 0
