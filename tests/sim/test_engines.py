@@ -1083,3 +1083,61 @@ def test_lanes_that_left_a_loop_keep_their_values(vote: str) -> None:
             simulate(module, 2, 32, [a, out, np.int32(64)], engine=engine)
             outs.append(out)
         np.testing.assert_array_equal(outs[0], outs[1])
+
+
+VOTES_ACROSS_BLOCKS = """
+def kernel(a, out, n):
+    i = cuda.grid(1)
+    v = 0
+    w = 1
+    for j in range(8):
+        t = a[i * 8 + j]
+        b = {value}
+        v = b % 1000 + t * 3 + v % 5
+        if t {compare} {threshold}:
+            {then}
+        else:
+            {other}
+        w = (w * 3 + v) % 1009
+    out[i] = v * 1000 + w
+"""
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    value=st.sampled_from(
+        [
+            "cuda.ballot_sync(0xFFFFFFFF, t > 3)",
+            "cuda.any_sync(0xFFFFFFFF, t > 6)",
+            "cuda.all_sync(0xFFFFFFFF, t > 1)",
+            "t * 7 + j",
+        ]
+    ),
+    compare=st.sampled_from(["<=", ">"]),
+    threshold=st.integers(min_value=2, max_value=6),
+    jumps=st.sampled_from([("continue", "break"), ("break", "continue")]),
+    seed=st.integers(min_value=0, max_value=2**16),
+)
+def test_values_of_a_loop_with_votes_and_exits(
+    value: str, compare: str, threshold: int, jumps: tuple[str, str], seed: int
+) -> None:
+    """Loops whose lanes leave at different iterations, by either branch,
+    with a vote or a lane-wise value carried across blocks: the native
+    engine gives the reference engine's outputs."""
+    source = VOTES_ACROSS_BLOCKS.format(
+        value=value,
+        compare=compare,
+        threshold=threshold,
+        then=jumps[0],
+        other=jumps[1],
+    )
+    module = simt.compile_python(
+        "from numba import cuda\n" + source, "void(int32[:], int32[:], int32)"
+    )
+    a = np.random.default_rng(seed).integers(0, 8, 64 * 8).astype(np.int32)
+    outs = []
+    for engine in ("native", "reference"):
+        out = np.zeros(64, np.int32)
+        simulate(module, 2, 32, [a, out, np.int32(64)], engine=engine)
+        outs.append(out)
+    np.testing.assert_array_equal(outs[0], outs[1])
