@@ -1076,13 +1076,19 @@ def test_lanes_that_left_a_loop_keep_their_values(vote: str) -> None:
     body = [row for row in program.code if row[0] == N.ADD and row[N.MERGED]]
     assert bool(body) == ("ballot" in vote or "//" in vote)
     for seed in range(4):
-        a = np.random.default_rng(seed).integers(0, 8, 64 * 8).astype(np.int32)
-        outs = []
-        for engine in ("native", "reference"):
-            out = np.zeros(64, np.int32)
-            simulate(module, 2, 32, [a, out, np.int32(64)], engine=engine)
-            outs.append(out)
-        np.testing.assert_array_equal(outs[0], outs[1])
+        _engines_agree_on_rows(module, seed)
+
+
+def _engines_agree_on_rows(module: ModuleOp, seed: int) -> None:
+    """`kernel(a, out, n)` over 64 rows of 8 random values in [0, 8): the
+    native engine's `out` is the reference engine's."""
+    a = np.random.default_rng(seed).integers(0, 8, 64 * 8).astype(np.int32)
+    outs = []
+    for engine in ("native", "reference"):
+        out = np.zeros(64, np.int32)
+        simulate(module, 2, 32, [a, out, np.int32(64)], engine=engine)
+        outs.append(out)
+    np.testing.assert_array_equal(outs[0], outs[1])
 
 
 VOTES_ACROSS_BLOCKS = """
@@ -1134,10 +1140,4 @@ def test_values_of_a_loop_with_votes_and_exits(
     module = simt.compile_python(
         "from numba import cuda\n" + source, "void(int32[:], int32[:], int32)"
     )
-    a = np.random.default_rng(seed).integers(0, 8, 64 * 8).astype(np.int32)
-    outs = []
-    for engine in ("native", "reference"):
-        out = np.zeros(64, np.int32)
-        simulate(module, 2, 32, [a, out, np.int32(64)], engine=engine)
-        outs.append(out)
-    np.testing.assert_array_equal(outs[0], outs[1])
+    _engines_agree_on_rows(module, seed)
