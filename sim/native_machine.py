@@ -82,19 +82,21 @@ class NativeMachine:
     def _memory(self, values: Sequence[Value], slots: int) -> tuple[Any, ...]:
         """Lays every memref out in one int64 array and copies the arguments in."""
         program = self.program
-        arrays: list[np.ndarray | None] = []
-        for ref in program.memrefs:
-            handle = values[ref.argument] if ref.argument is not None else None
-            assert handle is None or isinstance(handle, MemRefHandle)
-            arrays.append(handle.array if handle is not None else None)
+        passed = [
+            cast(MemRefHandle, values[ref.argument])
+            if ref.argument is not None
+            else None
+            for ref in program.memrefs
+        ]
+        arrays = [handle.array if handle else None for handle in passed]
         key = tuple((a.shape, a.dtype) if a is not None else None for a in arrays)
         layout = self.scratch.layout
         if layout is None or layout.key != key:
             layout = self.scratch.layout = Layout(program, arrays, key, slots)
-        for ref, private in zip(program.memrefs, layout.private, strict=True):
-            handle = values[ref.argument] if ref.argument is not None else private
-            assert isinstance(handle, MemRefHandle)
-            self.handles.append(handle)
+        for handle, private in zip(passed, layout.private, strict=True):
+            chosen = handle or private
+            assert chosen is not None
+            self.handles.append(chosen)
         memory = self.scratch.memory(layout.words)
         for (base, length), array in zip(layout.regions, arrays, strict=True):
             if array is not None:

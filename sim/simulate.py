@@ -563,37 +563,27 @@ QuickBinder = Callable[[str, Any], Value | None]
 
 def _quick_binder(type_: Attribute, dtype: np.dtype[Any] | None) -> QuickBinder:
     """`_bind` for the common arguments (an array of the parameter's dtype,
-    a Python int in range, a Python float), without its checks; None for
-    anything else, which `_bind` then checks (and explains)."""
+    a numpy number of its type, a Python int or float), without the checks
+    their type makes needless; None for anything else, which `_bind` then
+    checks (and explains)."""
     if dtype is None:
         return lambda name, value: None
     if isinstance(type_, MemRefType):
         shape = tuple(type_.get_shape())
 
         def array(name: str, value: Any) -> Value | None:
-            if (
-                type(value) is np.ndarray
-                and value.dtype is dtype
-                and value.flags.writeable
-                and len(value.shape) == len(shape)
-                and all(
-                    want < 0 or want == have
-                    for want, have in zip(shape, value.shape, strict=True)
-                )
-            ):
-                return MemRefHandle(name, value, private=False)
+            if type(value) is np.ndarray and value.dtype is dtype:
+                return _array_of_shape(name, type_, shape, value)
             return None
 
         return array
     if dtype.kind == "i":
-        bits = 8 * dtype.itemsize
-        low, high, wrap = -(1 << (bits - 1)), (1 << (bits - 1)) - 1, dtype.type
 
         def integer(name: str, value: Any) -> Value | None:
-            if type(value) is wrap:
+            if type(value) is dtype.type:
                 return value
-            if type(value) is int and low <= value <= high:
-                return wrap(value)
+            if type(value) is int:
+                return _bind_int(name, type_, dtype, value)
             return None
 
         return integer
@@ -688,7 +678,14 @@ def _bind_array(
             f"argument '{name}' of type {type_} needs an array of dtype {dtype}, "
             f"found dtype {value.dtype}"
         )
-    shape = type_.get_shape()
+    return _array_of_shape(name, type_, type_.get_shape(), value)
+
+
+def _array_of_shape(
+    name: str, type_: MemRefType, shape: Sequence[int], value: np.ndarray
+) -> MemRefHandle:
+    """The handle of `value`, an array of the parameter's dtype, after the
+    checks of its shape (`shape`, -1 for a dynamic size) and writability."""
     if value.ndim != len(shape):
         raise SimulationError(
             f"argument '{name}' of type {type_} needs a {len(shape)}-D array, found {value.ndim}-D"
