@@ -98,10 +98,16 @@ class NativeMachine:
             assert chosen is not None
             self.handles.append(chosen)
         memory = self.scratch.memory(layout.words)
-        for (base, length), array in zip(layout.regions, arrays, strict=True):
+        written = program.written
+        for m, ((base, length), array) in enumerate(
+            zip(layout.regions, arrays, strict=True)
+        ):
             if array is not None:
-                _store_words(memory[base : base + length], array)
-                self.copies_out.append((array, memory[base : base + length]))
+                words = memory[base : base + length]
+                _store_words(words, array)
+                # an array no instruction stores to holds its values already
+                if m in written:
+                    self.copies_out.append((array, words))
         return layout.info, layout.shape, layout.stride, memory, self.scratch.where
 
     def _fill_invariants(self, values: Sequence[Value]) -> None:

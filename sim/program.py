@@ -181,6 +181,19 @@ class Program:
             self._launch_table = (table, others)
         return self._launch_table
 
+    _written: frozenset[int] | None = None
+
+    @property
+    def written(self) -> frozenset[int]:
+        """The memrefs an instruction stores to (`STORE`, `ATOMIC_ADD`: the
+        memref in field 2), computed once: the others' arrays need no copy
+        back after a launch."""
+        if self._written is None:
+            code = self.code
+            stores = (code[:, 0] == N.STORE) | (code[:, 0] == N.ATOMIC_ADD)
+            self._written = frozenset(code[stores, 2].tolist())
+        return self._written
+
     @property
     def tmp(self) -> int:
         """The scratch register of merged results."""

@@ -1041,6 +1041,33 @@ def test_outputs_reach_strided_and_fortran_arrays(engine: str) -> None:
     np.testing.assert_array_equal(halves[:, 1], -np.arange(0, 40, 2) * 0.5)
 
 
+READ_ONLY = """
+def kernel(a, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        out[i] = a[i] * 2.0
+"""
+
+
+@pytest.mark.parametrize("engine", ["native", "reference"])
+def test_an_array_the_kernel_only_reads_keeps_its_bits(engine: str) -> None:
+    """An input the kernel never stores to is not written back: a signalling
+    NaN in it stays signalling. (The native engine holds an `f32` as a
+    float64; a round trip through it would quiet the NaN, as it did when
+    every argument was copied back.)"""
+    module = simt.compile_python(
+        "from numba import cuda\n" + READ_ONLY, "void(float32[:], float32[:])"
+    )
+    a = np.arange(1, 5, dtype=np.float32)
+    a.view(np.uint32)[1] = 0x7F800001
+    bits = a.view(np.uint32).copy()
+    out = np.zeros(4, np.float32)
+    simulate(module, 1, 32, [a, out], engine=engine)
+    np.testing.assert_array_equal(a.view(np.uint32), bits)
+    np.testing.assert_array_equal(out[[0, 2, 3]], [2.0, 6.0, 8.0])
+    assert np.isnan(out[1])
+
+
 LOOP_PAST_WAITING_LANES = """
 def kernel(a, out, n):
     i = cuda.grid(1)
