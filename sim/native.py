@@ -445,9 +445,7 @@ def _floored_modulo(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
                 d[i] = x - np.int64(np.floor(np.float64(x) / y)) * c
         else:
             for i in range(ws):
-                x = a[i]
-                r = x - (x // c) * c
-                d[i] = r
+                d[i] = a[i] - (a[i] // c) * c
 
 
 @_engine()
