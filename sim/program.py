@@ -361,6 +361,8 @@ class _Encoder:
         self.trackers = 0
         self.first_flags = 0
         self.invariant: set[int] = set()
+        self.hoisted: dict[tuple[int, ...], int] = {}
+        """The register of each prologue row (`opcode operands... fields...`)."""
         self.known: dict[int, Any] = {}
         """The value of each constant register."""
         self.whole: set[int] = set()
@@ -531,6 +533,17 @@ class _Encoder:
             self.known[reg] = known
         return reg
 
+    def dim_register(self, mem: int, dim: int) -> int:
+        """The register of extent `dim` of memref `mem` in every lane: one
+        per extent, filled per launch."""
+        for reg, m, d in self.dims:
+            if (m, d) == (mem, dim):
+                return reg
+        reg = self.reg()
+        self.invariant.add(reg)
+        self.dims.append((reg, mem, dim))
+        return reg
+
     def alias(self, ctx: _Context, result: SSAValue, source: int, merged: bool) -> None:
         """`result` is `source`'s register; a merged result whose source is
         written a whole warp at a time gets a masked copy instead."""
@@ -579,15 +592,24 @@ class _Encoder:
         merged: bool,
     ) -> None:
         """`opcode d regs... fields...` for `result` (of `op`): in the prologue
-        when it cannot fault and its operands are invariant."""
-        d = self.define(ctx, result)
+        when it cannot fault and its operands are invariant, once for equal
+        rows (the same index computed in two branches): a prologue register
+        is written by its row only."""
         padding = [0] * max(0, 2 - len(regs))
-        row = [opcode, d, *regs, *padding, *fields]
+        operation = (opcode, *regs, *padding, *fields)
         if opcode < N.CHECKED and all(r in self.invariant for r in regs):
+            hoisted = self.hoisted.get(operation)
+            if hoisted is not None:
+                self.alias(ctx, result, hoisted, merged)
+                return
+            d = self.define(ctx, result)
+            row = [opcode, d, *operation[1:]]
             self.prologue.append(row + [0] * (N.NFIELDS - len(row)))
             self.invariant.add(d)
+            self.hoisted[operation] = d
             return
-        ip = self.emit(*row, merged=merged)
+        d = self.define(ctx, result)
+        ip = self.emit(opcode, d, *operation[1:], merged=merged)
         if opcode >= N.CHECKED:
             self.op_at[ip] = op
 
@@ -1812,9 +1834,7 @@ def _encode_dim(
     ):
         dim = index_op.value.value.data
         if 0 <= dim < len(info.shape):
-            reg = enc.define(ctx, op.results[0])
-            enc.invariant.add(reg)
-            enc.dims.append((reg, mem, dim))
+            enc.alias(ctx, op.results[0], enc.dim_register(mem, dim), merged)
             return
     d = enc.define(ctx, op.results[0])
     enc.op_at[enc.emit(N.DIM, d, mem, enc.value(ctx, op.index), merged=merged)] = op

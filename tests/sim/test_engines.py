@@ -724,6 +724,47 @@ def test_multiply_then_add_is_one_instruction() -> None:
     np.testing.assert_array_equal(native[1][2], np.array(expected, dtype=np.int64))
 
 
+def partner_kernel(data, out, j, k):
+    t = cuda.grid(1)
+    p = t ^ j  # the same invariant index, read in both branches
+    q = t - k  # negative for the first k threads: numba wraps it
+    if t < out.shape[0]:
+        if t & k == 0:
+            out[t] = data[p] - data[q]
+        else:
+            out[t] = data[q] + data[p] * 2
+
+
+PARTNER_SIGNATURE = "void(int64[:], int64[:], int64, int64)"
+
+
+def test_the_prologue_computes_an_invariant_index_once() -> None:
+    """An index that both branches of an `if` compute from launch constants
+    (`data[t ^ j]`, with numba's wrap of a negative index and the array's
+    extent) is hoisted into the wave prologue once: no two prologue rows
+    are the same op on the same operands, and the extent of `data` is one
+    register. The outputs and metrics are the reference engine's, for
+    indices that wrap and ones that do not."""
+    module = simt.compile_python(partner_kernel, PARTNER_SIGNATURE)
+    program = Simulator(module).program
+    assert program is not None
+    rows = program.code[program.prologue : -1]
+    operations = [tuple(row[[0, *range(2, N.NFIELDS)]]) for row in rows]
+    assert rows[:, 0].tolist().count(N.SELECT) == 2, "a wrap for p and one for q"
+    assert len(set(operations)) == len(operations)
+    assert len({(mem, dim) for _, mem, dim in program.dims}) == len(program.dims)
+    rng = np.random.default_rng(11)
+    for j, k in ((1, 4), (5, 2), (16, 40)):
+        data = rng.integers(-(2**40), 2**40, 96)
+        args = [data, np.zeros(96, dtype=np.int64), j, k]
+        native = outcome(module, 3, 32, args)
+        assert_same(native, outcome(module, 3, 32, args, engine="reference"))
+        t = np.arange(96)
+        p, q = data[t ^ j], data[t - k]
+        expected = np.where(t & k == 0, p - q, q + p * 2)
+        np.testing.assert_array_equal(native[1][1], expected)
+
+
 SHIFTS = {
     "shli": lambda x, k, w: x << k,
     "shrui": lambda x, k, w: (x % 2**w) >> k,
