@@ -18,9 +18,11 @@ Values: each SSA value of an inlined copy gets a register; ops that are the
 identity on the stored form (`extsi`, widening `index_cast`, `extf`, ...)
 share their operand's register. Launch constants (`arith.constant`, thread
 identity, scalar kernel arguments, `memref.dim` of an argument at a constant
-index) are filled per wave, and a pure op that cannot fault whose operands
-are all launch constants runs once per wave in the prologue. None of this
-changes a metric: a block's instruction count and cost are those of its ops.
+index, one register per extent) are filled per wave, and a pure op that
+cannot fault whose operands are all launch constants runs once per wave in
+the prologue, once for all its equal copies (the same index computed in two
+branches). None of this changes a metric: a block's instruction count and
+cost are those of its ops.
 
 Creation order of the metric dictionaries: the reference creates the branch
 counters of `scf.if` and `simt.guarded` when it compiles the block that
