@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -188,21 +188,25 @@ class NativeMachine:
             wave.warps_per_block,
             wave.threads_per_block,
         )
+        scratch = self.scratch
         table = self.launch_table
-        if self.scratch.launch_shape == shape:
+        if scratch.launch_shape == shape:
             # no instruction writes a launch constant's register: the rows
             # hold this wave's values already
             table = table[:0]
-        self.scratch.launch_shape = shape
+        scratch.launch_shape = shape
         announce_first_compile()
-        geometry = np.array(shape, dtype=np.int64)
+        trace_mode = _trace_mode(self.trace)
+        geometry, params = scratch.wave_arrays(
+            (shape, first_warp, self.launch.num_warps, self.step_limit, trace_mode),
+            lambda: (np.array(shape, dtype=np.int64), self._params(wave, first_warp)),
+        )
         N.setup_wave(R, table, masks, depth, alive, first, counters, geometry)
         for reg, op in self.other_launch_constants:
             value = launch_constant(wave, op)
             R[reg, : wave.num_slots] = np.asarray(value).astype(np.int64)
         trace = self._trace_arrays(W)
         stats = (*self.stats_arrays[:-1], trace)
-        params = self._params(wave, first_warp)
         status = N.run(self.program_tables, self.state, stats, self.mems, params)
         if status != N.OK:
             raise self._error(status, wave, fault_info, faultf)
@@ -424,6 +428,7 @@ class Scratch:
         """Whether the register file holds the program's constants."""
         self.held: dict[int, int] = {}
         """The bits every slot of an argument's register row holds."""
+        self._wave_arrays: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = {}
         self.launch_shape: tuple[int, ...] | None = None
         """The wave geometry (`native.setup_wave`'s) whose launch constants
         the register file holds."""
@@ -444,6 +449,21 @@ class Scratch:
             shape = (tiles, self.warps, N.TILE_MASK + 1)
             self._warp_bins = np.empty(shape, dtype=np.int64)
         return self._warp_bins
+
+    def wave_arrays(
+        self, key: tuple[Any, ...], make: Callable[[], tuple[np.ndarray, np.ndarray]]
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """A wave's geometry and parameters (`native.setup_wave`'s and
+        `native.run`'s, which read them but the `P_TARGETS` cells, scratch
+        that `run` writes before it reads), made by `make` when `key`
+        (the wave and the launch settings) is new: a kernel launched in a
+        loop makes them once."""
+        found = self._wave_arrays.get(key)
+        if found is None:
+            if len(self._wave_arrays) >= 64:
+                self._wave_arrays.clear()
+            found = self._wave_arrays[key] = make()
+        return found
 
     def fits(self, program: Program, ws: int, warps: int) -> bool:
         return self.key == (id(program), ws, warps)
@@ -535,8 +555,13 @@ def _atomic_kind(dtype: np.dtype[Any]) -> tuple[int, int, int]:
 
 def _store_words(words: np.ndarray, array: np.ndarray) -> None:
     """`array`'s elements in the registers' stored form (C order)."""
-    if array.dtype.kind == "f":
+    if array.dtype == np.float64:
         words.view(np.float64)[:] = array.ravel()
+    elif array.dtype.kind == "f":
+        # a signalling NaN widens to a quiet one with its payload: numpy
+        # would warn of an invalid value
+        with np.errstate(invalid="ignore"):
+            words.view(np.float64)[:] = array.ravel()
     else:
         words[:] = array.ravel()
 
@@ -547,8 +572,15 @@ def _copy_out(array: np.ndarray, words: np.ndarray) -> None:
     if dtype == np.bool_:
         np.not_equal(words.reshape(array.shape), 0, out=array)
         return
+    if dtype == np.float64:
+        np.copyto(array, words.view(np.float64).reshape(array.shape))
+        return
     if dtype.kind == "f":
-        words = words.view(np.float64)
+        # a value beyond a narrower type's range rounds to infinity, without
+        # numpy's overflow warning
+        with np.errstate(over="ignore"):
+            np.copyto(array, words.view(np.float64).reshape(array.shape))
+        return
     np.copyto(array, words.reshape(array.shape), casting="unsafe")
 
 

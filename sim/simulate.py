@@ -270,12 +270,12 @@ class Simulator:
         activity = ActivityTrace(launch.num_warps, warp_size) if trace else None
         program = self._program_for(warp_size, values)
         raised: tuple[int, int] | None = None
-        with np.errstate(all="ignore"):
-            if program is not None:
-                stats = self._run_native(
-                    program, launch, waves, wave_threads, values, activity, limit
-                )
-            else:
+        if program is not None:
+            stats = self._run_native(
+                program, launch, waves, wave_threads, values, activity, limit
+            )
+        else:
+            with np.errstate(all="ignore"):
                 stats, raised = self._run_reference(
                     launch, waves, values, activity, limit, dynamic_shared_bytes
                 )
