@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, cast
 
 import numpy as np
@@ -88,13 +89,13 @@ class NativeMachine:
             else None
             for ref in program.memrefs
         ]
-        arrays = [handle.array if handle else None for handle in passed]
+        arrays = [handle.array if handle is not None else None for handle in passed]
         key = tuple((a.shape, a.dtype) if a is not None else None for a in arrays)
         layout = self.scratch.layout
         if layout is None or layout.key != key:
             layout = self.scratch.layout = Layout(program, arrays, key, slots)
         for handle, private in zip(passed, layout.private, strict=True):
-            chosen = handle or private
+            chosen = handle if handle is not None else private
             assert chosen is not None
             self.handles.append(chosen)
         memory = self.scratch.memory(layout.words)
@@ -173,9 +174,8 @@ class NativeMachine:
 
     # -- waves ----------------------------------------------------------------
 
-    def run_wave(self, wave: Launch, first_warp: int) -> None:
-        """Simulates the blocks of `wave`, whose first warp is `first_warp` of
-        the launch."""
+    def run_wave(self, wave: Launch) -> None:
+        """Simulates the blocks of `wave`, a wave of the machine's launch."""
         R, masks, depth, alive, _, _, first, fault_info, faultf, _, _ = self.state
         W = wave.num_warps
         counters = self.stats_arrays[0]
@@ -197,9 +197,10 @@ class NativeMachine:
         scratch.launch_shape = shape
         announce_first_compile()
         trace_mode = _trace_mode(self.trace)
+        # the shape holds the wave's first warp and the launch's warps too
         geometry, params = scratch.wave_arrays(
-            (shape, first_warp, self.launch.num_warps, self.step_limit, trace_mode),
-            lambda: (np.array(shape, dtype=np.int64), self._params(wave, first_warp)),
+            (shape, self.step_limit, trace_mode),
+            lambda: (np.array(shape, dtype=np.int64), self._params(wave)),
         )
         N.setup_wave(R, table, masks, depth, alive, first, counters, geometry)
         for reg, op in self.other_launch_constants:
@@ -241,11 +242,11 @@ class NativeMachine:
             self.scratch.warp_bins(trace.columns),
         )
 
-    def _params(self, wave: Launch, first_warp: int) -> np.ndarray:
+    def _params(self, wave: Launch) -> np.ndarray:
         params = [0] * N.NPARAMS
         params[N.P_WS] = self.ws
         params[N.P_WARPS] = wave.num_warps
-        params[N.P_FIRST_WARP] = first_warp
+        params[N.P_FIRST_WARP] = wave.first_warp
         params[N.P_TOTAL_WARPS] = self.launch.num_warps
         params[N.P_TRACE] = _trace_mode(self.trace)
         params[N.P_STEP_LIMIT] = self.step_limit
@@ -555,12 +556,8 @@ def _atomic_kind(dtype: np.dtype[Any]) -> tuple[int, int, int]:
 
 def _store_words(words: np.ndarray, array: np.ndarray) -> None:
     """`array`'s elements in the registers' stored form (C order)."""
-    if array.dtype == np.float64:
-        words.view(np.float64)[:] = array.ravel()
-    elif array.dtype.kind == "f":
-        # a signalling NaN widens to a quiet one with its payload: numpy
-        # would warn of an invalid value
-        with np.errstate(invalid="ignore"):
+    if array.dtype.kind == "f":
+        with _float_casts(array.dtype):
             words.view(np.float64)[:] = array.ravel()
     else:
         words[:] = array.ravel()
@@ -571,17 +568,22 @@ def _copy_out(array: np.ndarray, words: np.ndarray) -> None:
     dtype = array.dtype
     if dtype == np.bool_:
         np.not_equal(words.reshape(array.shape), 0, out=array)
-        return
-    if dtype == np.float64:
-        np.copyto(array, words.view(np.float64).reshape(array.shape))
-        return
-    if dtype.kind == "f":
-        # a value beyond a narrower type's range rounds to infinity, without
-        # numpy's overflow warning
-        with np.errstate(over="ignore"):
+    elif dtype.kind == "f":
+        with _float_casts(dtype):
             np.copyto(array, words.view(np.float64).reshape(array.shape))
-        return
-    np.copyto(array, words.reshape(array.shape), casting="unsafe")
+    else:
+        np.copyto(array, words.reshape(array.shape), casting="unsafe")
+
+
+def _float_casts(dtype: np.dtype[Any]) -> AbstractContextManager[Any]:
+    """Where float64 words meet an array of `dtype`: a cast to or from a
+    narrower float warns in numpy (a signalling NaN widens to a quiet one,
+    a value beyond the range rounds to infinity), which the engine does as
+    the hardware does, silently; float64 needs no cast (nor the errstate's
+    cost, a few microseconds a launch)."""
+    if dtype == np.float64:
+        return nullcontext()
+    return np.errstate(invalid="ignore", over="ignore")
 
 
 def _stats_arrays(program: Program) -> tuple[Any, ...]:

@@ -350,7 +350,7 @@ class Simulator:
             for wave in waves:
                 if activity is not None:
                     activity.begin_wave(wave.first_warp, wave.num_warps)
-                machine.run_wave(wave, wave.first_warp)
+                machine.run_wave(wave)
         except KeyboardInterrupt:
             # seen between waves: a wave runs in machine code to its end
             summary = interrupted_summary(machine.stats(self.kernel))
