@@ -737,39 +737,60 @@ def _float_row(op: int, f32: bool, d: Any, a: Any, b: Any, ws: int) -> None:
 
 
 @_engine(inline="always")
-def _fcmp(pred: int, x: float, y: float) -> bool:
-    unordered = x != x or y != y
+def _fcmp_row(pred: int, d: Any, a: Any, b: Any, ws: int) -> None:
+    """`d = fcmp pred a b` (`arith.cmpf`'s predicates, in their order) in one
+    warp's lanes: a loop per predicate, so that each runs without a branch
+    per lane."""
     if pred == 0:
-        return False
-    if pred == 1:
-        return x == y
-    if pred == 2:
-        return x > y
-    if pred == 3:
-        return x >= y
-    if pred == 4:
-        return x < y
-    if pred == 5:
-        return x <= y
-    if pred == 6:
-        return x != y and not unordered
-    if pred == 7:
-        return not unordered
-    if pred == 8:
-        return x == y or unordered
-    if pred == 9:
-        return not x <= y
-    if pred == 10:
-        return not x < y
-    if pred == 11:
-        return not x >= y
-    if pred == 12:
-        return not x > y
-    if pred == 13:
-        return x != y
-    if pred == 14:
-        return unordered
-    return True
+        for i in range(ws):
+            d[i] = False
+    elif pred == 1:
+        for i in range(ws):
+            d[i] = a[i] == b[i]
+    elif pred == 2:
+        for i in range(ws):
+            d[i] = a[i] > b[i]
+    elif pred == 3:
+        for i in range(ws):
+            d[i] = a[i] >= b[i]
+    elif pred == 4:
+        for i in range(ws):
+            d[i] = a[i] < b[i]
+    elif pred == 5:
+        for i in range(ws):
+            d[i] = a[i] <= b[i]
+    elif pred == 6:
+        # ordered and unequal
+        for i in range(ws):
+            d[i] = (a[i] < b[i]) | (a[i] > b[i])
+    elif pred == 7:
+        for i in range(ws):
+            d[i] = (a[i] == a[i]) & (b[i] == b[i])
+    elif pred == 8:
+        # unordered or equal
+        for i in range(ws):
+            d[i] = not ((a[i] < b[i]) | (a[i] > b[i]))
+    elif pred == 9:
+        for i in range(ws):
+            d[i] = not a[i] <= b[i]
+    elif pred == 10:
+        for i in range(ws):
+            d[i] = not a[i] < b[i]
+    elif pred == 11:
+        for i in range(ws):
+            d[i] = not a[i] >= b[i]
+    elif pred == 12:
+        for i in range(ws):
+            d[i] = not a[i] > b[i]
+    elif pred == 13:
+        for i in range(ws):
+            d[i] = a[i] != b[i]
+    elif pred == 14:
+        for i in range(ws):
+            d[i] = (a[i] != a[i]) | (b[i] != b[i])
+    else:
+        for i in range(ws):
+            d[i] = True
 
 
 @_engine()
@@ -782,8 +803,7 @@ def _float_compare(ins: Any, rd: Any, F: Any, L: Any, n: int, ws: int) -> None:
         d = rd[s : s + ws]
         a = fa[s : s + ws]
         b = fb[s : s + ws]
-        for i in range(ws):
-            d[i] = _fcmp(pred, a[i], b[i])
+        _fcmp_row(pred, d, a, b, ws)
 
 
 @_engine()

@@ -244,6 +244,51 @@ def test_cmpf_ordered_and_unordered(run, predicate: str, expected: list[bool]):
     assert list(out) == expected
 
 
+
+def _ieee_compare(predicate: str, x: float, y: float) -> bool:
+    """`arith.cmpf`'s predicate from its definition: an ordered predicate is
+    false and an unordered one true when either operand is a NaN."""
+    if predicate in ("false", "true"):
+        return predicate == "true"
+    unordered = math.isnan(x) or math.isnan(y)
+    if predicate in ("ord", "uno"):
+        return unordered == (predicate == "uno")
+    relation = {
+        "eq": x == y,
+        "gt": x > y,
+        "ge": x >= y,
+        "lt": x < y,
+        "le": x <= y,
+        "ne": x != y,
+    }[predicate[1:]]
+    return (unordered or relation) if predicate[0] == "u" else (not unordered and relation)
+
+
+CMPF_PREDICATES = [
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+    "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("type_", ["f32", "f64"])
+@pytest.mark.parametrize("predicate", CMPF_PREDICATES)
+def test_cmpf_every_predicate(run, predicate: str, type_: str):
+    """Every predicate on every pair of less, equal, greater, infinite and
+    NaN operands: fails if one predicate takes another's meaning or treats a
+    NaN as ordered."""
+    values = [-np.inf, -1.5, 0.0, 2.0, np.inf, np.nan]
+    dtype = np.float32 if type_ == "f32" else np.float64
+    a = np.array([x for x in values for _ in values], dtype=dtype)
+    b = np.array([y for _ in values for y in values], dtype=dtype)
+    out = np.zeros(len(a), dtype=np.bool_)
+    run(
+        _kernel(f"%r = arith.cmpf {predicate}, %a, %b : {type_}", type_, "i1"),
+        [a, b, out],
+        block=len(a),
+    )
+    expected = [_ieee_compare(predicate, float(x), float(y)) for x, y in zip(a, b)]
+    assert list(out) == expected
+
 @pytest.mark.parametrize(
     ("body", "a", "a_type", "r_type", "expected"),
     [
