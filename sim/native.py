@@ -816,15 +816,19 @@ def _bits_f32(
     for k in range(n):
         s = L[k] * ws
         if op == BITS_TO_F32:
+            a = R[ins[2], s : s + ws]
+            fd = F[d, s : s + ws]
             for i in range(ws):
-                scratch[i] = np.int32(R[ins[2], s + i])
+                scratch[i] = np.int32(a[i])
             for i in range(ws):
-                F[d, s + i] = floats[i]
+                fd[i] = floats[i]
         else:
+            fa = F[ins[2], s : s + ws]
+            rd = R[d, s : s + ws]
             for i in range(ws):
-                floats[i] = np.float32(F[ins[2], s + i])
+                floats[i] = np.float32(fa[i])
             for i in range(ws):
-                R[d, s + i] = scratch[i]
+                rd[i] = scratch[i]
 
 
 @_engine()
@@ -898,9 +902,10 @@ def _first_active(rbad: Any, L: Any, WD: Any, n: int, ws: int) -> int:
     for k in range(n):
         s = L[k] * ws
         word = WD[k]
+        bad = rbad[s : s + ws]
         while word:
             i = _lowest_bit(word)
-            if rbad[s + i] != 0:
+            if bad[i] != 0:
                 return s + i
             word &= word - _U1
     return -1
@@ -928,9 +933,10 @@ def _shift(
     for k in range(n):
         s = L[k] * ws
         word = WD[k]
+        b = rb[s : s + ws]
         while word:
             i = _lowest_bit(word)
-            amount = np.uint64(rb[s + i] & m)
+            amount = np.uint64(b[i] & m)
             if amount >= np.uint64(width):
                 return _lane_fault(
                     fault, ip, s + i, LANE_SHIFT, np.int64(amount), width
@@ -1010,8 +1016,9 @@ def _divide(
     for k in range(n):
         s = L[k] * ws
         zero = np.uint64(0)
+        b = rb[s : s + ws]
         for i in range(ws):
-            zero |= np.uint64((rb[s + i] & m) == 0) << np.uint64(i)
+            zero |= np.uint64((b[i] & m) == 0) << np.uint64(i)
         if zero & WD[k]:
             return _lane_fault(
                 fault, ip, _first_lane(WD, L, ws, k, zero), LANE_DIV_ZERO, 0, 0
@@ -1020,9 +1027,11 @@ def _divide(
         for k in range(n):
             s = L[k] * ws
             over = np.uint64(0)
+            a = ra[s : s + ws]
+            b = rb[s : s + ws]
             for i in range(ws):
                 over |= np.uint64(
-                    rb[s + i] * sg == -1 and ra[s + i] * sg == lowest
+                    (b[i] * sg == -1) & (a[i] * sg == lowest)
                 ) << np.uint64(i)
             if over & WD[k]:
                 slot = _first_lane(WD, L, ws, k, over)
@@ -1151,11 +1160,12 @@ def _float_to_int(
     for k in range(n):
         s = L[k] * ws
         word = WD[k]
+        a = fa[s : s + ws]
         while word:
             i = _lowest_bit(word)
-            t = np.trunc(fa[s + i])
+            t = np.trunc(a[i])
             if not (t >= low and t < high):
-                faultf[0] = fa[s + i]
+                faultf[0] = a[i]
                 return _lane_fault(fault, ip, s + i, LANE_FP_RANGE, 0, 0)
             word &= word - _U1
     for k in range(n):
@@ -1573,27 +1583,38 @@ def _locate_all(
     base = mem_info[mem, M_BASE]
     rank = mem_info[mem, M_RANK]
     size = mem_info[mem, M_SIZE] if mem_info[mem, M_PRIVATE] else 0
-    bad_dim = rank
-    bad_slot = -1
-    for k in range(n):
-        s = L[k] * ws
-        word = WD[k]
-        while word:
-            i = _lowest_bit(word)
-            slot = s + i
-            index = base + slot * size
-            for dim in range(rank):
-                x = R[ins[4 + dim], slot]
-                if x < 0 or x >= mem_shape[mem, dim]:
-                    if dim < bad_dim:
-                        bad_dim = dim
-                        bad_slot = slot
-                    break
-                index += x * mem_stride[mem, dim]
-            where[slot] = index
-            word &= word - _U1
-    where[where.shape[0] - 1] = bad_dim
-    return bad_slot
+    if rank == 0:
+        for k in range(n):
+            s = L[k] * ws
+            word = WD[k]
+            while word:
+                i = _lowest_bit(word)
+                where[s + i] = base + (s + i) * size
+                word &= word - _U1
+        return -1
+    # dimension after dimension: a lane out of bounds in one dimension is
+    # the first of the lowest such dimension if every lane was in bounds in
+    # the ones before (slices and unsigned compares, as in `_access_1d`)
+    for dim in range(rank):
+        row = R[ins[4 + dim]]
+        bound = np.uint64(mem_shape[mem, dim])
+        stride = mem_stride[mem, dim]
+        for k in range(n):
+            s = L[k] * ws
+            word = WD[k]
+            x = row[s : s + ws]
+            at = where[s : s + ws]
+            while word:
+                i = _lowest_bit(word)
+                if np.uint64(x[i]) >= bound:
+                    where[where.shape[0] - 1] = dim
+                    return s + i
+                if dim == 0:
+                    at[i] = base + (s + i) * size + x[i] * stride
+                else:
+                    at[i] += x[i] * stride
+                word &= word - _U1
+    return -1
 
 
 @_engine()
@@ -1618,24 +1639,32 @@ def _access_1d(
     lanes before a faulting one may load); a store checks every active
     lane's index first (as `_locate_all` does), then the lanes store in
     increasing slot order."""
+    # A warp's lanes are slices and an element's index is unsigned: numba
+    # wraps a signed index that may be negative (a compare and a select per
+    # access), 2.6x the time of a load
+    bound = np.uint64(extent)
     for k in range(n):
         s = L[k] * ws
         word = WD[k]
+        index = ri[s : s + ws]
+        d = rd[s : s + ws]
         while word:
             i = _lowest_bit(word)
-            x = ri[s + i]
-            if x < 0 or x >= extent:
+            x = index[i]
+            if np.uint64(x) >= bound:
                 return _lane_fault(fault, ip, s + i, LANE_BOUNDS, x, 0)
             if op == LOAD:
-                rd[s + i] = M[base + x * stride]
+                d[i] = M[np.uint64(base + x * stride)]
             word &= word - _U1
     if op == STORE:
         for k in range(n):
             s = L[k] * ws
             word = WD[k]
+            index = ri[s : s + ws]
+            v = rv[s : s + ws]
             while word:
                 i = _lowest_bit(word)
-                M[base + ri[s + i] * stride] = rv[s + i]
+                M[np.uint64(base + index[i] * stride)] = v[i]
                 word &= word - _U1
     return OK
 
@@ -1692,29 +1721,32 @@ def _memory(
     for k in range(n):
         s = L[k] * ws
         word = WD[k]
+        # slices and unsigned indices, as in `_access_1d`
+        at = where[s : s + ws]
+        d = rd[s : s + ws]
+        v = rv[s : s + ws]
         if op == LOAD:
             while word:
                 i = _lowest_bit(word)
-                rd[s + i] = M[where[s + i]]
+                d[i] = M[np.uint64(at[i])]
                 word &= word - _U1
         elif op == STORE:
             while word:
                 i = _lowest_bit(word)
-                M[where[s + i]] = rv[s + i]
+                M[np.uint64(at[i])] = v[i]
                 word &= word - _U1
         else:
+            fvl = fv[s : s + ws]
             while word:
                 i = _lowest_bit(word)
-                at = where[s + i]
-                rd[s + i] = M[at]
+                a = np.uint64(at[i])
+                d[i] = M[a]
                 if kind == K_INT:
-                    M[at] = _wrap(
-                        np.int64(np.uint64(M[at]) + np.uint64(rv[s + i])), h, m
-                    )
+                    M[a] = _wrap(np.int64(np.uint64(M[a]) + np.uint64(v[i])), h, m)
                 elif kind == K_F32:
-                    MF[at] = np.float32(MF[at]) + np.float32(fv[s + i])
+                    MF[a] = np.float32(MF[a]) + np.float32(fvl[i])
                 else:
-                    MF[at] = MF[at] + fv[s + i]
+                    MF[a] = MF[a] + fvl[i]
                 word &= word - _U1
     return OK
 
@@ -1956,10 +1988,11 @@ def _step_check(
     for k in range(n):
         s = L[k] * ws
         word = WD[k]
+        step = rstep[s : s + ws]
         while word:
             i = _lowest_bit(word)
-            if rstep[s + i] <= 0:
-                return _lane_fault(fault, ip, s + i, LANE_STEP, rstep[s + i], 0)
+            if step[i] <= 0:
+                return _lane_fault(fault, ip, s + i, LANE_STEP, step[i], 0)
             word &= word - _U1
     return OK
 

@@ -54,6 +54,60 @@ def test_out_of_bounds_store_names_the_output_array(run, parse):
     )
 
 
+LOAD_2D = """
+func.func @k(%a: memref<4x8xi32>, %rows: memref<?xi32>, %cols: memref<?xi32>,
+             %out: memref<?xi32>) attributes {simt.kernel} {
+  %tid = simt.thread_id x : i32
+  %t = arith.index_cast %tid : i32 to index
+  %r = memref.load %rows[%t] : memref<?xi32>
+  %c = memref.load %cols[%t] : memref<?xi32>
+  %ri = arith.index_cast %r : i32 to index
+  %ci = arith.index_cast %c : i32 to index
+  %v = memref.load %a[%ri, %ci] : memref<4x8xi32> loc("kernel.py":5:8)
+  memref.store %v, %out[%t] : memref<?xi32>
+  func.return
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("bad_rows", "bad_cols", "expected"),
+    [
+        # a lane out of bounds in dimension 0 is reported before an earlier
+        # lane out of bounds in dimension 1 only
+        ({50: 4}, {3: 8}, "index 4 in dimension 0 for array 'a' of shape (4, 8)"
+         " at thread (block 0, thread 50)"),
+        ({40: 9, 20: -1}, {}, "index -1 in dimension 0 for array 'a' of shape (4, 8)"
+         " at thread (block 0, thread 20)"),
+        ({}, {60: 8, 5: -2}, "index -2 in dimension 1 for array 'a' of shape (4, 8)"
+         " at thread (block 0, thread 5)"),
+    ],
+)  # fmt: skip
+def test_multi_dimensional_fault_names_lowest_dimension_then_first_thread(
+    run, bad_rows: dict[int, int], bad_cols: dict[int, int], expected: str
+):
+    """The reference checks dimension after dimension over all lanes; the
+    native engine must name the same lane (two warps of lanes here)."""
+    rows = np.arange(64, dtype=np.int32) % 4
+    cols = np.arange(64, dtype=np.int32) % 8
+    for lane, value in bad_rows.items():
+        rows[lane] = value
+    for lane, value in bad_cols.items():
+        cols[lane] = value
+    a = np.arange(32, dtype=np.int32).reshape(4, 8)
+    with pytest.raises(SimulationError) as info:
+        run(LOAD_2D, [a, rows, cols, np.zeros(64, np.int32)], block=64)
+    assert str(info.value) == "kernel.py:5:8: memref.load out of bounds: " + expected
+
+
+def test_multi_dimensional_load_in_bounds(run):
+    rows = np.arange(64, dtype=np.int32) % 4
+    cols = (np.arange(64, dtype=np.int32) * 3) % 8
+    a = np.arange(32, dtype=np.int32).reshape(4, 8)
+    out = np.zeros(64, np.int32)
+    run(LOAD_2D, [a, rows, cols, out], block=64)
+    np.testing.assert_array_equal(out, a[rows, cols])
+
 def test_a_faulting_store_stores_in_no_lane(run):
     """The lanes' indices are checked before any lane stores: the lanes
     below the one out of bounds store nothing either (both engines copy the
