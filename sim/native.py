@@ -1534,17 +1534,21 @@ def _account(
     if params[P_TRACE] == TRACE_OFF:
         return OK
     TL, TI, _, TWIDTH, _, TW, TB = trace
+    # a warp's row as a view, indexed unsigned (see `_access_1d`)
+    warps = ML[slot]
+    words = MW[slot]
     for k in range(n):
-        w = ML[slot, k]
-        lanes = _popcount(MW[slot, k])
-        end = TW[w, W_POSITION] + instructions
-        if end <= TW[w, W_BIN_END]:
-            TW[w, W_POSITION] = end
-            TW[w, W_LANES] += lanes * instructions
+        w = warps[k]
+        lanes = _popcount(words[k])
+        tw = TW[np.uint64(w)]
+        end = tw[W_POSITION] + instructions
+        if end <= tw[W_BIN_END]:
+            tw[W_POSITION] = end
+            tw[W_LANES] += lanes * instructions
         else:
             if end > TL.shape[0] << TWIDTH[1]:
                 _coarsen_until(TL, TI, TWIDTH, TW, TB, end)
-            _advance(TB, w, TWIDTH, TW[w], lanes, instructions)
+            _advance(TB, w, TWIDTH, tw, lanes, instructions)
     return OK
 
 
