@@ -1643,9 +1643,9 @@ def _access_1d(
     lanes before a faulting one may load); a store checks every active
     lane's index first (as `_locate_all` does), then the lanes store in
     increasing slot order."""
-    # A warp's lanes are slices and an element's index is unsigned: numba
-    # wraps a signed index that may be negative (a compare and a select per
-    # access), 2.6x the time of a load
+    # a warp's lanes are slices and an element's index is unsigned: numba
+    # wraps a signed index that may be negative, a compare and a select per
+    # access (a load took 2.6x as long with them in a micro-benchmark)
     bound = np.uint64(extent)
     for k in range(n):
         s = L[k] * ws
@@ -1727,12 +1727,12 @@ def _memory(
         word = WD[k]
         # slices and unsigned indices, as in `_access_1d`
         at = where[s : s + ws]
-        d = rd[s : s + ws]
+        out = rd[s : s + ws]
         v = rv[s : s + ws]
         if op == LOAD:
             while word:
                 i = _lowest_bit(word)
-                d[i] = M[np.uint64(at[i])]
+                out[i] = M[np.uint64(at[i])]
                 word &= word - _U1
         elif op == STORE:
             while word:
@@ -1744,7 +1744,7 @@ def _memory(
             while word:
                 i = _lowest_bit(word)
                 a = np.uint64(at[i])
-                d[i] = M[a]
+                out[i] = M[a]
                 if kind == K_INT:
                     M[a] = _wrap(np.int64(np.uint64(M[a]) + np.uint64(v[i])), h, m)
                 elif kind == K_F32:

@@ -244,7 +244,6 @@ def test_cmpf_ordered_and_unordered(run, predicate: str, expected: list[bool]):
     assert list(out) == expected
 
 
-
 def _ieee_compare(predicate: str, x: float, y: float) -> bool:
     """`arith.cmpf`'s predicate from its definition: an ordered predicate is
     false and an unordered one true when either operand is a NaN."""
@@ -261,7 +260,9 @@ def _ieee_compare(predicate: str, x: float, y: float) -> bool:
         "le": x <= y,
         "ne": x != y,
     }[predicate[1:]]
-    return (unordered or relation) if predicate[0] == "u" else (not unordered and relation)
+    return (
+        (unordered or relation) if predicate[0] == "u" else (not unordered and relation)
+    )
 
 
 CMPF_PREDICATES = [
@@ -286,8 +287,11 @@ def test_cmpf_every_predicate(run, predicate: str, type_: str):
         [a, b, out],
         block=len(a),
     )
-    expected = [_ieee_compare(predicate, float(x), float(y)) for x, y in zip(a, b)]
+    expected = [
+        _ieee_compare(predicate, float(x), float(y)) for x, y in zip(a, b, strict=True)
+    ]
     assert list(out) == expected
+
 
 @pytest.mark.parametrize(
     ("body", "a", "a_type", "r_type", "expected"),

@@ -108,6 +108,7 @@ def test_multi_dimensional_load_in_bounds(run):
     run(LOAD_2D, [a, rows, cols, out], block=64)
     np.testing.assert_array_equal(out, a[rows, cols])
 
+
 def test_a_faulting_store_stores_in_no_lane(run):
     """The lanes' indices are checked before any lane stores: the lanes
     below the one out of bounds store nothing either (both engines copy the
