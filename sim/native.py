@@ -1587,15 +1587,13 @@ def _locate_all(
     base = mem_info[mem, M_BASE]
     rank = mem_info[mem, M_RANK]
     size = mem_info[mem, M_SIZE] if mem_info[mem, M_PRIVATE] else 0
-    if rank == 0:
-        for k in range(n):
-            s = L[k] * ws
-            word = WD[k]
-            while word:
-                i = _lowest_bit(word)
-                where[s + i] = base + (s + i) * size
-                word &= word - _U1
-        return -1
+    for k in range(n):
+        s = L[k] * ws
+        word = WD[k]
+        while word:
+            i = _lowest_bit(word)
+            where[s + i] = base + (s + i) * size
+            word &= word - _U1
     # dimension after dimension: a lane out of bounds in one dimension is
     # the first of the lowest such dimension if every lane was in bounds in
     # the ones before (slices and unsigned compares, as in `_access_1d`)
@@ -1613,10 +1611,7 @@ def _locate_all(
                 if np.uint64(x[i]) >= bound:
                     where[where.shape[0] - 1] = dim
                     return s + i
-                if dim == 0:
-                    at[i] = base + (s + i) * size + x[i] * stride
-                else:
-                    at[i] += x[i] * stride
+                at[i] += x[i] * stride
                 word &= word - _U1
     return -1
 

@@ -200,7 +200,7 @@ class NativeMachine:
         # the shape holds the wave's first warp and the launch's warps too
         geometry, params = scratch.wave_arrays(
             (shape, self.step_limit, trace_mode),
-            lambda: (np.array(shape, dtype=np.int64), self._params(wave)),
+            lambda: (np.array(shape, dtype=np.int64), self._params(wave, trace_mode)),
         )
         N.setup_wave(R, table, masks, depth, alive, first, counters, geometry)
         for reg, op in self.other_launch_constants:
@@ -242,13 +242,13 @@ class NativeMachine:
             self.scratch.warp_bins(trace.columns),
         )
 
-    def _params(self, wave: Launch) -> np.ndarray:
+    def _params(self, wave: Launch, trace_mode: int) -> np.ndarray:
         params = [0] * N.NPARAMS
         params[N.P_WS] = self.ws
         params[N.P_WARPS] = wave.num_warps
         params[N.P_FIRST_WARP] = wave.first_warp
         params[N.P_TOTAL_WARPS] = self.launch.num_warps
-        params[N.P_TRACE] = _trace_mode(self.trace)
+        params[N.P_TRACE] = trace_mode
         params[N.P_STEP_LIMIT] = self.step_limit
         params[N.P_ENTRY] = 0
         params[N.P_PROLOGUE] = self.program.prologue
