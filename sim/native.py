@@ -1425,6 +1425,17 @@ def _flush_own_rows(trace: Any, last: int) -> None:
 
 
 @_engine()
+def _begin_trace(TW: Any) -> None:
+    """Starts each warp's time axis of the wave (`_account`'s `TW`): at
+    time 0, with no pending bin."""
+    for w in range(TW.shape[0]):
+        TW[w, W_POSITION] = 0
+        TW[w, W_BIN_END] = 0
+        TW[w, W_LANES] = 0
+        TW[w, W_BIN] = -1
+
+
+@_engine()
 def _flush_trace(trace: Any, own: bool) -> None:
     """Ends the wave's time axes: adds each warp's bins into its row's
     (zeroing the bins no sum reached yet; with `own` rows, `_flush_own_rows`
@@ -2463,6 +2474,8 @@ def setup_wave(
 def run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
     """Runs the prologue, then the kernel, for one wave. Returns `OK` or a
     fault code (details in `state`'s fault arrays)."""
+    if params[P_TRACE] != TRACE_OFF:
+        _begin_trace(stats[8][5])
     status = _run(program, state, stats, mems, params)
     if params[P_TRACE] != TRACE_OFF:
         _flush_trace(stats[8], params[P_TRACE] == TRACE_OWN_ROWS)

@@ -214,23 +214,11 @@ class NativeMachine:
 
     def _trace_arrays(self, warps: int) -> tuple[Any, ...]:
         """The bins the native engine adds into (the wave has begun), indexed
-        [bin, row] (C-contiguous: the trace stores them column by column)."""
+        [bin, row] (C-contiguous: the trace stores them column by column),
+        and each warp's trace state (`native.run` starts it)."""
         trace = self.trace
-        pending = np.zeros((warps, N.W_FIELDS), dtype=np.int64)
-        pending[:, N.W_BIN] = -1
         if trace is None:
-            empty = np.zeros((2, 1), dtype=np.int64)
-            width = np.array([1, 0, 2], dtype=np.int64)
-            rows = np.zeros(warps, np.int64)
-            return (
-                empty,
-                empty.copy(),
-                np.zeros(warps, np.int64),
-                width,
-                rows,
-                pending,
-                np.zeros((1, 1, 1), dtype=np.int64),
-            )
+            return self.scratch.untraced(warps)
         lanes, instructions = trace.bins()
         return (
             lanes.T,
@@ -238,7 +226,7 @@ class NativeMachine:
             trace.position,
             trace.width_cell,
             trace.row_of,
-            pending,
+            self.scratch.warp_trace[:warps],
             self.scratch.warp_bins(trace.columns),
         )
 
@@ -267,21 +255,29 @@ class NativeMachine:
     def stats(self, kernel: str) -> SimulationStats:
         """The launch's metrics; dictionary entries in the order the reference
         engine creates them (the order of first use)."""
-        counters, cycles, branches, loops, blocks, orders, _, _, _ = self.stats_arrays
+        counters, cycles, branches, loops, blocks, orders, seq, _, _ = self.stats_arrays
         names = self.program.names()
         launch = self.launch
+        used = seq.tolist()
+        used_branches, used_loops = used[N.SEQ_BRANCH], used[N.SEQ_LOOP]
+        used_blocks = used[N.SEQ_BLOCK]
         branch_stats = {}
         branch_rows = branches.tolist()
-        for b in _touched(orders[0]):
+        for b in _first_uses(orders[0], used_branches):
             site, op, where = names.branches[b]
-            branch_stats[site] = BranchStats(op, where, *branch_rows[b])
+            executions, divergent = branch_rows[b]
+            branch_stats[site] = BranchStats(op, where, executions, divergent)
         loop_stats = {}
-        loop_rows = loops.tolist()
-        for index in _touched(orders[1]):
+        loop_rows = loops.tolist() if used_loops else []
+        for index in _first_uses(orders[1], used_loops):
             site, name, where = names.loops[index]
             loop_stats[site] = LoopStats(name, where, *loop_rows[index])
         counts = blocks.tolist()
-        block_stats = {names.blocks[b]: counts[b] for b in _touched(orders[2])}
+        block_names = names.blocks
+        block_stats = {
+            block_names[b]: counts[b] for b in _first_uses(orders[2], used_blocks)
+        }
+        counts_of = counters.tolist()
         return SimulationStats(
             kernel=kernel,
             grid=launch.grid,
@@ -289,10 +285,10 @@ class NativeMachine:
             warp_size=launch.warp_size,
             threads=launch.num_threads,
             warps=launch.num_warps,
-            issued=int(counters[N.ISSUED]),
-            lane_ops=int(counters[N.LANE_OPS]),
+            issued=counts_of[N.ISSUED],
+            lane_ops=counts_of[N.LANE_OPS],
             cycles=float(cycles[0]),
-            max_stack_depth=int(counters[N.MAX_DEPTH]),
+            max_stack_depth=counts_of[N.MAX_DEPTH],
             branches=branch_stats,
             loops=loop_stats,
             block_executions=block_stats,
@@ -409,10 +405,13 @@ class Scratch:
         self.key = (id(program), ws, warps)
         self.registers = registers
         stats = _stats_arrays(program)
-        # the arrays `clear` zeroes (the state but the registers, the
-        # counters) move into one buffer: a small kernel's run is short
-        # enough that zeroing some 30 arrays one by one shows
-        zeroed = _arrays((state[1:], stats[:5], stats[6:]))
+        # the arrays `clear` zeroes (the state but the registers and the
+        # warp lists of the mask slots, the counters) move into one buffer: a
+        # small kernel's run is short enough that zeroing some 30 arrays one
+        # by one shows. A slot's warp list is read up to its count only
+        # (`MN`, zeroed), and written before it is counted.
+        masks = state[1]
+        zeroed = _arrays((masks[2:], state[2:], stats[:5], stats[6:]))
         self._zeros, moved = _one_buffer(zeroed)
         self.state = _replaced(state, moved)
         self.stats_arrays = _replaced(stats, moved)
@@ -425,6 +424,9 @@ class Scratch:
         """The memory layout of the last run."""
         self.warps = warps
         self._warp_bins = np.empty((0, warps, N.TILE_MASK + 1), dtype=np.int64)
+        self.warp_trace = np.empty((warps, N.W_FIELDS), dtype=np.int64)
+        """Each warp's trace state (`native._account`'s `TW`)."""
+        self._untraced: dict[int, tuple[Any, ...]] = {}
         self.has_constants = False
         """Whether the register file holds the program's constants."""
         self.held: dict[int, int] = {}
@@ -451,6 +453,23 @@ class Scratch:
             self._warp_bins = np.empty(shape, dtype=np.int64)
         return self._warp_bins
 
+    def untraced(self, warps: int) -> tuple[Any, ...]:
+        """`NativeMachine._trace_arrays` of a run without a trace: arrays the
+        engine does not touch (it reads only the trace mode), kept."""
+        found = self._untraced.get(warps)
+        if found is None:
+            empty = np.zeros((2, 1), dtype=np.int64)
+            found = self._untraced[warps] = (
+                empty,
+                empty.copy(),
+                np.zeros(warps, np.int64),
+                np.array([1, 0, 2], dtype=np.int64),
+                np.zeros(warps, np.int64),
+                self.warp_trace[:warps],
+                np.zeros((1, 1, 1), dtype=np.int64),
+            )
+        return found
+
     def wave_arrays(
         self, key: tuple[Any, ...], make: Callable[[], tuple[np.ndarray, np.ndarray]]
     ) -> tuple[np.ndarray, np.ndarray]:
@@ -471,8 +490,8 @@ class Scratch:
 
     def clear(self) -> None:
         """Zeroes the state but the register file (a lane reads a register
-        only after it wrote it; the waves of a launch share the file too),
-        and the counters."""
+        only after it wrote it; the waves of a launch share the file too)
+        and the mask slots' warp lists, and the counters."""
         self._zeros.fill(0)
         for array in self._unused:
             array.fill(-1)
@@ -619,12 +638,14 @@ def _copied(table: dict[str, Any]) -> dict[str, Any]:
     return copy
 
 
-def _touched(order: np.ndarray) -> list[int]:
-    """Counter ids in the order of their first use."""
-    first_use = order.tolist()
-    used = [i for i, o in enumerate(first_use) if o >= 0]
-    used.sort(key=first_use.__getitem__)
-    return used
+def _first_uses(order: np.ndarray, used: int) -> list[int]:
+    """Counter ids in the order of their first use: `order` holds each used
+    counter's rank, 0 to `used` - 1 (`native._touch`), and -1 elsewhere."""
+    ids = [0] * used
+    for index, rank in enumerate(order.tolist()):
+        if rank >= 0:
+            ids[rank] = index
+    return ids
 
 
 def _row_major(shape: Sequence[int]) -> list[int]:

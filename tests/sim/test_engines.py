@@ -361,6 +361,36 @@ def test_a_reused_simulator_gives_what_a_fresh_one_gives(name: str) -> None:
             np.testing.assert_array_equal(mine, theirs)
 
 
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_the_mask_slots_warp_lists_are_not_cleared_between_launches(
+    name: str,
+) -> None:
+    """A reused `Simulator` does not zero its mask slots' warp lists: each is
+    read up to its slot's count, which is zeroed. With every entry set to
+    the last warp and all its lanes (in range, but wrong wherever it is
+    read), launches give the outputs, metrics and activity of a fresh
+    simulator."""
+    module = compiled(name, "")
+    spec = CORPUS[name]
+    case = spec.make_inputs(np.random.default_rng(0), "small")
+    fresh_args = case.copy_args()
+    fresh = Simulator(module).run(case.grid, case.block, fresh_args)
+    reused = Simulator(module)
+    reused.run(case.grid, case.block, case.copy_args())
+    scratch = reused._scratch  # pyright: ignore[reportPrivateUsage]
+    assert scratch is not None
+    warps, words = scratch.state[1][:2]
+    warps.fill(warps.shape[1] - 1)
+    words.fill(scratch.state[-1])
+    args = case.copy_args()
+    result = reused.run(case.grid, case.block, args)
+    assert result.stats.to_dict() == fresh.stats.to_dict()
+    assert result.trace is not None and fresh.trace is not None
+    np.testing.assert_array_equal(result.trace.lanes, fresh.trace.lanes)
+    for mine, theirs in zip(args, fresh_args, strict=True):
+        np.testing.assert_array_equal(mine, theirs)
+
+
 def test_a_reused_simulator_follows_the_step_limit_and_the_trace() -> None:
     """The engine parameters a `Simulator` keeps between launches of one
     geometry hold the step limit and the trace mode: a launch with a lower
