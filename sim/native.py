@@ -2373,7 +2373,7 @@ W_THREADS_PER_BLOCK = 10
 NGEOMETRY = 11
 
 
-@_engine(cache=True, nogil=True)
+@_engine(error_model="numpy")
 def setup_wave(
     R: Any,
     table: Any,
@@ -2471,9 +2471,20 @@ def setup_wave(
 
 
 @_engine(cache=True, nogil=True)
-def run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
-    """Runs the prologue, then the kernel, for one wave. Returns `OK` or a
-    fault code (details in `state`'s fault arrays)."""
+def run(
+    program: Any,
+    state: Any,
+    stats: Any,
+    mems: Any,
+    params: Any,
+    table: Any,
+    geometry: Any,
+) -> int:
+    """Sets up a wave (`setup_wave`, with the launch constants of `table`),
+    then runs the prologue and the kernel for it. Returns `OK` or a fault
+    code (details in `state`'s fault arrays)."""
+    R, masks, DEPTH, ALIVE, _, _, first, _, _, _, _ = state
+    setup_wave(R, table, masks, DEPTH, ALIVE, first, stats[0], geometry)
     if params[P_TRACE] != TRACE_OFF:
         _begin_trace(stats[8][5])
     status = _run(program, state, stats, mems, params)

@@ -176,9 +176,8 @@ class NativeMachine:
 
     def run_wave(self, wave: Launch) -> None:
         """Simulates the blocks of `wave`, a wave of the machine's launch."""
-        R, masks, depth, alive, _, _, first, fault_info, faultf, _, _ = self.state
+        R, _, _, _, _, _, _, fault_info, faultf, _, _ = self.state
         W = wave.num_warps
-        counters = self.stats_arrays[0]
         shape = (
             *wave.block,
             *wave.grid,
@@ -202,13 +201,15 @@ class NativeMachine:
             (shape, self.step_limit, trace_mode),
             lambda: (np.array(shape, dtype=np.int64), self._params(wave, trace_mode)),
         )
-        N.setup_wave(R, table, masks, depth, alive, first, counters, geometry)
+        # rows of their own: `native.run` fills the table's rows after these
         for reg, op in self.other_launch_constants:
             value = launch_constant(wave, op)
             R[reg, : wave.num_slots] = np.asarray(value).astype(np.int64)
         trace = self._trace_arrays(W)
         stats = (*self.stats_arrays[:-1], trace)
-        status = N.run(self.program_tables, self.state, stats, self.mems, params)
+        status = N.run(
+            self.program_tables, self.state, stats, self.mems, params, table, geometry
+        )
         if status != N.OK:
             raise self._error(status, wave, fault_info, faultf)
 
