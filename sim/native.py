@@ -2235,13 +2235,16 @@ def _branch(
     tw: Any,
     ow: Any,
     counters: Any,
-) -> int:
+) -> tuple[int, int]:
     """`GraphRun.branch` for the warps of step `S`: a warp whose lanes all go
     one way moves its top entry there; a split one makes its top entry the
     reconvergence entry (or pops it, if it already reconverges there) and
     pushes one entry per way, the first way on top (`_diverge`). `tw`/`ow`
-    are each warp's lanes per way (`ow` zero for a single target). Returns
-    the number of split warps, or -1 if a stack outgrew its capacity."""
+    are each warp's lanes per way (`ow` zero for a single target). Then each
+    warp pops the entries that reached their reconvergence point
+    (`_pop_warp`; warp by warp, while its stack is at hand). Returns the
+    number of split warps (-1 if a stack outgrew its capacity) and of
+    entries popped."""
     G_SP, G_PC, G_RPC, G_LN, G_BASE = (
         graphs[0],
         graphs[1],
@@ -2249,61 +2252,68 @@ def _branch(
         graphs[3],
         graphs[4],
     )
+    check_empty = graphs[8][g] != 0
     ML, _, MN, _ = masks
     capacity = G_PC.shape[2]
     deepest = counters[MAX_DEPTH]
     nsplit = 0
+    popped = 0
     for k in range(MN[S]):
         w = ML[S, k]
         top = G_SP[g, w] - 1
         if not ow[k]:
             G_PC[g, w, top] = targets[0]
-            continue
-        if not tw[k]:
+        elif not tw[k]:
             G_PC[g, w, top] = targets[1]
-            continue
-        nsplit += 1
-        if G_RPC[g, w, top] == reconverge:
-            top -= 1
         else:
-            G_PC[g, w, top] = reconverge
-        level = top + 1
-        for j in range(1, -1, -1):
-            if targets[j] == reconverge:
-                continue
-            if level >= capacity:
-                return -1
-            G_PC[g, w, level] = targets[j]
-            G_RPC[g, w, level] = reconverge
-            G_LN[g, w, level] = ow[k] if j == 1 else tw[k]
-            level += 1
-        G_SP[g, w] = level
-        deepest = max(deepest, G_BASE[g, w] - 1 + level)
+            nsplit += 1
+            if G_RPC[g, w, top] == reconverge:
+                top -= 1
+            else:
+                G_PC[g, w, top] = reconverge
+            level = top + 1
+            for j in range(1, -1, -1):
+                if targets[j] == reconverge:
+                    continue
+                if level >= capacity:
+                    return -1, popped
+                G_PC[g, w, level] = targets[j]
+                G_RPC[g, w, level] = reconverge
+                G_LN[g, w, level] = ow[k] if j == 1 else tw[k]
+                level += 1
+            G_SP[g, w] = level
+            deepest = max(deepest, G_BASE[g, w] - 1 + level)
+        popped += _pop_warp(graphs, g, w, check_empty)
     counters[MAX_DEPTH] = deepest
-    return nsplit
+    return nsplit, popped
+
+
+@_engine(inline="always")
+def _pop_warp(graphs: Any, g: int, w: int, check_empty: bool) -> int:
+    """Pops the entries of warp `w` that reached their reconvergence point
+    (or, after a return, have no lanes left). Returns how many it popped."""
+    G_SP, G_PC, G_RPC, G_LN = graphs[0], graphs[1], graphs[2], graphs[3]
+    popped = 0
+    while G_SP[g, w] > 0:
+        top = G_SP[g, w] - 1
+        if G_PC[g, w, top] == G_RPC[g, w, top] or (
+            check_empty and G_LN[g, w, top] == 0
+        ):
+            G_SP[g, w] = top
+            popped += 1
+        else:
+            break
+    return popped
 
 
 @_engine()
 def _pop_finished(graphs: Any, g: int, masks: Any, slot: int) -> int:
-    """Pops the entries of the step's warps that reached their
-    reconvergence point (or, after a return, have no lanes left). Returns
-    how many it popped."""
-    G_SP, G_PC, G_RPC, G_LN = graphs[0], graphs[1], graphs[2], graphs[3]
-    G_RET = graphs[8]
+    """`_pop_warp` for every warp of the step."""
     ML, _, MN, _ = masks
-    check_empty = G_RET[g] != 0
+    check_empty = graphs[8][g] != 0
     popped = 0
     for k in range(MN[slot]):
-        w = ML[slot, k]
-        while G_SP[g, w] > 0:
-            top = G_SP[g, w] - 1
-            if G_PC[g, w, top] == G_RPC[g, w, top] or (
-                check_empty and G_LN[g, w, top] == 0
-            ):
-                G_SP[g, w] = top
-                popped += 1
-            else:
-                break
+        popped += _pop_warp(graphs, g, ML[slot, k], check_empty)
     return popped
 
 
@@ -2796,7 +2806,9 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
                     for k in range(MN[S]):
                         tw[k] = MW[S, k]
                         ow[k] = np.uint64(0)
-            nsplit = _branch(g, graphs, masks, S, reconverge, targets, tw, ow, counters)
+            nsplit, popped = _branch(
+                g, graphs, masks, S, reconverge, targets, tw, ow, counters
+            )
             if nsplit < 0:
                 fault[0] = F_STACK
                 return F_STACK
@@ -2804,7 +2816,6 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
                 _touch(orders[0], seq, SEQ_BRANCH, ins[5])
                 branches[ins[5], 0] += MN[S]
                 branches[ins[5], 1] += nsplit
-            popped = _pop_finished(graphs, g, masks, S)
             ip = ins[1] + 1  # the scheduler
             # every live warp took the same edge and no stack changed: the
             # scheduler would choose the target with these very warps and
