@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
@@ -135,26 +135,39 @@ class Launch:
     """The linear index of the first block of this wave."""
     blocks: int = 0
     """The blocks of this wave (0: the whole grid)."""
+    # the counts, computed at construction (a launch of many waves makes a
+    # `Launch` per wave, and reads them all)
+    threads_per_block: int = field(init=False, repr=False, compare=False)
+    grid_blocks: int = field(init=False, repr=False, compare=False)
+    """Blocks of the whole grid."""
+    num_blocks: int = field(init=False, repr=False, compare=False)
+    """Blocks simulated together: the wave's, or the whole grid's."""
+    warps_per_block: int = field(init=False, repr=False, compare=False)
+    num_threads: int = field(init=False, repr=False, compare=False)
+    num_warps: int = field(init=False, repr=False, compare=False)
+    num_slots: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not _is_int(self.warp_size) or self.warp_size < 1:
             raise SimulationError(
                 f"warp_size must be a positive int, found {self.warp_size!r}"
             )
-
-    @cached_property
-    def threads_per_block(self) -> int:
-        return self.block[0] * self.block[1] * self.block[2]
-
-    @cached_property
-    def grid_blocks(self) -> int:
-        """Blocks of the whole grid."""
-        return self.grid[0] * self.grid[1] * self.grid[2]
-
-    @cached_property
-    def num_blocks(self) -> int:
-        """Blocks simulated together: the wave's, or the whole grid's."""
-        return self.blocks or self.grid_blocks
+        grid, block = self.grid, self.block
+        per_block = block[0] * block[1] * block[2]
+        grid_blocks = grid[0] * grid[1] * grid[2]
+        blocks = self.blocks or grid_blocks
+        warps_per_block = -(-per_block // self.warp_size)
+        counts = {
+            "threads_per_block": per_block,
+            "grid_blocks": grid_blocks,
+            "num_blocks": blocks,
+            "warps_per_block": warps_per_block,
+            "num_threads": blocks * per_block,
+            "num_warps": blocks * warps_per_block,
+            "num_slots": blocks * warps_per_block * self.warp_size,
+        }
+        for name, value in counts.items():
+            object.__setattr__(self, name, value)
 
     def waves(self, max_threads: int) -> Iterator[Launch]:
         """The launch cut into waves of consecutive blocks, each of at most
@@ -181,22 +194,6 @@ class Launch:
     def first_warp(self) -> int:
         """The launch-wide index of this wave's first warp."""
         return self.first_block * self.warps_per_block
-
-    @cached_property
-    def num_threads(self) -> int:
-        return self.num_blocks * self.threads_per_block
-
-    @cached_property
-    def warps_per_block(self) -> int:
-        return -(-self.threads_per_block // self.warp_size)
-
-    @cached_property
-    def num_warps(self) -> int:
-        return self.num_blocks * self.warps_per_block
-
-    @cached_property
-    def num_slots(self) -> int:
-        return self.num_warps * self.warp_size
 
     @cached_property
     def slot_thread(self) -> IntArray:
