@@ -2234,13 +2234,15 @@ def _branch(
     targets: Any,
     tw: Any,
     ow: Any,
+    uniform: bool,
     counters: Any,
 ) -> tuple[int, int]:
     """`GraphRun.branch` for the warps of step `S`: a warp whose lanes all go
     one way moves its top entry there; a split one makes its top entry the
     reconvergence entry (or pops it, if it already reconverges there) and
     pushes one entry per way, the first way on top (`_diverge`). `tw`/`ow`
-    are each warp's lanes per way (`ow` zero for a single target). Then each
+    are each warp's lanes per way; with `uniform` (a single target) every
+    warp goes to the first, and they are not read. Then each
     warp pops the entries that reached their reconvergence point
     (`_pop_warp`; warp by warp, while its stack is at hand). Returns the
     number of split warps (-1 if a stack outgrew its capacity) and of
@@ -2261,7 +2263,7 @@ def _branch(
     for k in range(MN[S]):
         w = ML[S, k]
         top = G_SP[g, w] - 1
-        if not ow[k]:
+        if uniform or not ow[k]:
             G_PC[g, w, top] = targets[0]
         elif not tw[k]:
             G_PC[g, w, top] = targets[1]
@@ -2790,9 +2792,7 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
             targets[0] = pool[ins[2]]
             if op == BR:
                 _bind(g, ins[2], pool, graphs, gtab, R, masks, S, ws, full, loops)
-                for k in range(MN[S]):
-                    tw[k] = MW[S, k]
-                    ow[k] = np.uint64(0)
+                uniform = True
             else:
                 T = head[4]
                 E = head[5]
@@ -2802,12 +2802,9 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
                 if MN[E] > 0:
                     _bind(g, ins[3], pool, graphs, gtab, R, masks, E, ws, full, loops)
                 targets[1] = pool[ins[3]]
-                if targets[0] == targets[1]:
-                    for k in range(MN[S]):
-                        tw[k] = MW[S, k]
-                        ow[k] = np.uint64(0)
+                uniform = targets[0] == targets[1]
             nsplit, popped = _branch(
-                g, graphs, masks, S, reconverge, targets, tw, ow, counters
+                g, graphs, masks, S, reconverge, targets, tw, ow, uniform, counters
             )
             if nsplit < 0:
                 fault[0] = F_STACK
