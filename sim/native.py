@@ -2084,9 +2084,10 @@ def _less_than(R: Any, tmp: int, a: int, b: int, L: Any, n: int, ws: int) -> Non
 @_engine()
 def _schedule(g: int, graphs: Any, gtab: Any) -> int:
     """The next block of graph `g` (`GraphRun._next_block`), or -1 when no
-    warp is live; compacts the live list. A warp's key is the earliest
-    reverse post-order rank of a pc on its stack."""
-    G_SP, G_PC, _, _, _, G_LIVE, G_NLIVE, _, _, _ = graphs
+    warp is live; compacts the live list, and keeps each live warp's key
+    (`G_KEY`, in the list's order) for `_select_step`. A warp's key is the
+    earliest reverse post-order rank of a pc on its stack."""
+    G_SP, G_PC, _, _, _, G_LIVE, G_NLIVE, _, _, _, G_KEY = graphs
     g_off, rank, barrier = gtab[0], gtab[1], gtab[4]
     base = g_off[g]
     n = 0
@@ -2098,13 +2099,14 @@ def _schedule(g: int, graphs: Any, gtab: Any) -> int:
         sp = G_SP[g, w]
         if sp == 0:
             continue
-        G_LIVE[g, n] = w
-        n += 1
         key = _UNREACHABLE
         for level in range(sp):
             pc = G_PC[g, w, level]
             if pc != EXIT and rank[base + pc] < key:
                 key = rank[base + pc]
+        G_LIVE[g, n] = w
+        G_KEY[g, n] = key
+        n += 1
         top = G_PC[g, w, sp - 1]
         if key < minkey:
             minkey = key
@@ -2130,14 +2132,17 @@ def _schedule(g: int, graphs: Any, gtab: Any) -> int:
 @_engine()
 def _select_step(
     g: int, block: int, graphs: Any, masks: Any, slot: int, DEPTH: Any
-) -> bool:
+) -> int:
     """The step mask: the top entries of the live warps at `block`; sets their
-    depth to the graph's base plus their stack height. Returns whether the
-    step holds every live warp."""
-    G_SP, G_PC, _, G_LN, G_BASE, G_LIVE, G_NLIVE, _, _, _ = graphs
+    depth to the graph's base plus their stack height. Returns the smallest
+    key of the live warps left out of the step (`_UNREACHABLE` when the
+    step holds every live warp): their stacks stay as they are until the
+    scheduler next runs."""
+    G_SP, G_PC, _, G_LN, G_BASE, G_LIVE, G_NLIVE, _, _, _, G_KEY = graphs
     ML, MW, MN, MLN = masks
     n = 0
     lanes = 0
+    waiting = _UNREACHABLE
     for j in range(G_NLIVE[g]):
         w = G_LIVE[g, j]
         sp = G_SP[g, w]
@@ -2148,9 +2153,11 @@ def _select_step(
             lanes += _popcount(word)
             n += 1
             DEPTH[w] = G_BASE[g, w] - 1 + sp
+        else:
+            waiting = min(waiting, G_KEY[g, j])
     MN[slot] = n
     MLN[slot] = lanes
-    return n == G_NLIVE[g]
+    return waiting
 
 
 @_engine()
@@ -2323,7 +2330,7 @@ def _pop_finished(graphs: Any, g: int, masks: Any, slot: int) -> int:
 def _graph_begin(
     g: int, graphs: Any, gtab: Any, masks: Any, slot: int, DEPTH: Any, counters: Any
 ) -> None:
-    G_SP, G_PC, G_RPC, G_LN, G_BASE, G_LIVE, G_NLIVE, G_INLOOP, G_RET, _ = graphs
+    G_SP, G_PC, G_RPC, G_LN, G_BASE, G_LIVE, G_NLIVE, G_INLOOP, G_RET = graphs[:9]
     g_loops = gtab[8]
     ML, MW, MN, _ = masks
     deepest = counters[MAX_DEPTH]
@@ -2814,12 +2821,20 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
                 branches[ins[5], 0] += MN[S]
                 branches[ins[5], 1] += nsplit
             ip = ins[1] + 1  # the scheduler
-            # every live warp took the same edge and no stack changed: the
-            # scheduler would choose the target with these very warps and
+            # every warp of the step took the same edge and no stack changed
+            # but its top pc; the warps left out of the step have not moved.
+            # When their smallest key is above the target's rank (or none is
+            # left out), the step's warps hold the smallest keys, and the
+            # lowest-ranked tops, all at the target: the scheduler would
+            # choose it (a barrier block too) with these very warps and
             # lanes (their top entries), so the step goes on without it
             first_way = op == BR or MN[head[5]] == 0 or targets[0] == targets[1]
-            if graphs[9][g, 1] and popped == 0 and (first_way or MN[head[4]] == 0):
-                block = targets[0] if first_way else targets[1]
+            block = targets[0] if first_way else targets[1]
+            if (
+                popped == 0
+                and (first_way or MN[head[4]] == 0)
+                and gtab[1][gtab[0][g] + block] < graphs[9][g, 1]
+            ):
                 graphs[9][g, 0] = block
                 _loop_bookkeeping(g, block, graphs, gtab, pool, masks, S, loops)
                 cur = S

@@ -150,8 +150,11 @@ class NativeMachine:
             np.zeros(graphs_count, dtype=np.int64),
             np.zeros((graphs_count, program.max_graph_loops, W), dtype=np.uint64),
             np.zeros(graphs_count, dtype=np.int64),
-            # the block of the step, and whether the step holds every live warp
+            # the block of the step, and the smallest key of the live warps
+            # left out of it
             np.zeros((graphs_count, 2), dtype=np.int64),
+            # the key of each live warp, in the live list's order
+            np.zeros((graphs_count, W), dtype=np.int64),
         )
         trackers = (
             np.zeros((program.trackers, W), dtype=np.int64),

@@ -1205,6 +1205,54 @@ def test_lanes_that_left_a_loop_keep_their_values(vote: str) -> None:
         _engines_agree_on_rows(module, seed)
 
 
+TICKETS_WHILE_WARPS_WAIT = """
+def kernel(a, tickets, out, counter, n):
+    i = cuda.grid(1)
+    warp = cuda.threadIdx.x // {warp_size}
+    acc = 0
+    j = 0
+    while j < n:
+        if {start} + j > {limit} + warp * {spread}:
+            break
+        acc += cuda.atomic.add(counter, 0, 1) % 7
+        j += 1
+    {barrier}
+    tickets[i] = cuda.atomic.add(counter, 0, 1)
+    out[i] = acc * 100 + j
+"""
+
+
+@pytest.mark.parametrize("warp_size", [32, 8])
+@pytest.mark.parametrize("barrier", ["cuda.syncthreads()", ""])
+@pytest.mark.parametrize("start", ["a[i]", "0"])
+@pytest.mark.parametrize(("limit", "spread"), [(20, 9), (12, -3)])
+def test_the_order_of_steps_that_leave_warps_waiting(
+    warp_size: int, barrier: str, start: str, limit: int, spread: int
+) -> None:
+    """Warps leave a `cf` loop at iterations that depend on the warp (and,
+    from `a[i]`, lanes within a warp at their own; from 0, a warp's lanes
+    all at once, without splitting it): a step of the warps still looping
+    leaves the others waiting at the exit, and goes on without the
+    scheduler only where the scheduler would choose the same block (not
+    when it reaches the exit, where the others wait). The atomic tickets
+    record the order the warps ran in; the native engine gives the
+    reference engine's tickets, outputs, metrics and trace."""
+    source = TICKETS_WHILE_WARPS_WAIT.format(
+        warp_size=warp_size, limit=limit, spread=spread, barrier=barrier, start=start
+    )
+    module = simt.compile_python(
+        "from numba import cuda\n" + source,
+        "void(int32[:], int32[:], int32[:], int32[:], int32)",
+    )
+    a = np.random.default_rng(limit).integers(0, 30, 128).astype(np.int32)
+    args = [a, np.zeros(128, np.int32), np.zeros(128, np.int32)]
+    args += [np.zeros(1, np.int32), np.int32(24)]
+    options = {"warp_size": warp_size}
+    native = outcome(module, 2, 64, args, engine="native", **options)
+    reference = outcome(module, 2, 64, args, engine="reference", **options)
+    assert_same(native, reference)
+
+
 def _engines_agree_on_rows(module: ModuleOp, seed: int) -> None:
     """`kernel(a, out, n)` over 64 rows of 8 random values in [0, 8): the
     native engine's `out` is the reference engine's."""
