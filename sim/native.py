@@ -2542,6 +2542,10 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
             if ins[MERGED] and MLN[cur] != n * ws:
                 _pure(op, ins, R, F, tmp, L, n, ws)
                 _merge_into(R[ins[1]], R[tmp], L, WD, n, ws, full, spare)
+            elif prologue and cur == SLOT_ALL:
+                # every lane of the wave, warps in order (`setup_wave`):
+                # the rows' first `n * ws` slots, as one warp of that width
+                _pure(op, ins, R, F, ins[1], L, 1, n * ws)
             else:
                 _pure(op, ins, R, F, ins[1], L, n, ws)
             ip += 1
