@@ -157,17 +157,15 @@ class Launch:
         grid_blocks = grid[0] * grid[1] * grid[2]
         blocks = self.blocks or grid_blocks
         warps_per_block = -(-per_block // self.warp_size)
-        counts = {
-            "threads_per_block": per_block,
-            "grid_blocks": grid_blocks,
-            "num_blocks": blocks,
-            "warps_per_block": warps_per_block,
-            "num_threads": blocks * per_block,
-            "num_warps": blocks * warps_per_block,
-            "num_slots": blocks * warps_per_block * self.warp_size,
-        }
-        for name, value in counts.items():
-            object.__setattr__(self, name, value)
+        # a frozen dataclass sets its derived fields through object
+        derive = object.__setattr__
+        derive(self, "threads_per_block", per_block)
+        derive(self, "grid_blocks", grid_blocks)
+        derive(self, "num_blocks", blocks)
+        derive(self, "warps_per_block", warps_per_block)
+        derive(self, "num_threads", blocks * per_block)
+        derive(self, "num_warps", blocks * warps_per_block)
+        derive(self, "num_slots", blocks * warps_per_block * self.warp_size)
 
     def waves(self, max_threads: int) -> Iterator[Launch]:
         """The launch cut into waves of consecutive blocks, each of at most
