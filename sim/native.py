@@ -7,7 +7,8 @@ how long the tails of divergent loops are). This engine executes the same
 lockstep model, step for step, in machine code: `program.py` encodes a kernel
 once into the instruction table below, and `run` interprets it for one wave
 of blocks. An op costs a dispatch plus a loop over the lanes of the warps
-that issue it, so throughput is about the same for every shape.
+that issue it, so throughput is about the same for every shape; a
+lane-wise op runs each run of consecutive warps as one loop (`_next_run`).
 
 Representation (one wave of `W` warps of `ws <= 64` lanes, `S = W * ws` slots):
 
@@ -346,6 +347,20 @@ def _blend_row(d: Any, a: Any, word: Any, spare: Any, ws: int) -> None:
 
 
 @_engine(inline="always")
+def _next_run(L: Any, k: int, n: int, ws: int) -> tuple[int, int, int]:
+    """The slots of the run of consecutive warps that starts at `L[k]` (a
+    lane-wise op computes every lane of its warps: a run is one loop over
+    its lanes, which vectorizes without a warp's set-up each), and the
+    index in `L` after it."""
+    j = k + 1
+    after = L[k] + 1
+    while j < n and L[j] == after:
+        j += 1
+        after += 1
+    return L[k] * ws, after * ws, j
+
+
+@_engine(inline="always")
 def _choose(cond: Any, yes: Any, no: Any) -> Any:
     """`yes if cond != 0 else no` on int64 bit patterns, without a branch."""
     on = _ones_if(cond != 0)
@@ -355,7 +370,8 @@ def _choose(cond: Any, yes: Any, no: Any) -> Any:
 # ---------------------------------------------------------------------------
 # Straight-line ops that cannot fault. Each computes every lane of the warps
 # of the mask (inactive lanes compute garbage that is never read) into row
-# `d`; a merged result goes through the scratch row and `_merge_into`.
+# `d`, a run of consecutive warps at a time (`_next_run`); a merged result
+# goes through the scratch row and `_merge_into`.
 # ---------------------------------------------------------------------------
 
 
@@ -369,14 +385,16 @@ def _int_binary(op: int, ins: Any, d: int, R: Any, L: Any, n: int, ws: int) -> N
     if d == ins[2]:
         # in place (`c = c + 1` into its carried register): one view for
         # `d` and `a`, or the loop runs scalar (numba's overlap check)
-        for k in range(n):
-            s = L[k] * ws
-            a = ra[s : s + ws]
-            _binary_row(op, a, a, rb[s : s + ws], h, m, ws)
+        k = 0
+        while k < n:
+            s, e, k = _next_run(L, k, n, ws)
+            a = ra[s:e]
+            _binary_row(op, a, a, rb[s:e], h, m, e - s)
         return
-    for k in range(n):
-        s = L[k] * ws
-        _binary_row(op, rd[s : s + ws], ra[s : s + ws], rb[s : s + ws], h, m, ws)
+    k = 0
+    while k < n:
+        s, e, k = _next_run(L, k, n, ws)
+        _binary_row(op, rd[s:e], ra[s:e], rb[s:e], h, m, e - s)
 
 
 @_engine(inline="always")
@@ -411,13 +429,14 @@ def _multiply_add(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
     rc = R[ins[4]]
     h = ins[5]
     m = ins[6]
-    for k in range(n):
-        s = L[k] * ws
-        d = rd[s : s + ws]
-        a = ra[s : s + ws]
-        b = rb[s : s + ws]
-        c = rc[s : s + ws]
-        for i in range(ws):
+    k = 0
+    while k < n:
+        s, e, k = _next_run(L, k, n, ws)
+        d = rd[s:e]
+        a = ra[s:e]
+        b = rb[s:e]
+        c = rc[s:e]
+        for i in range(e - s):
             x = np.uint64(a[i]) * np.uint64(b[i]) + np.uint64(c[i])
             d[i] = _wrap(np.int64(x), h, m)
 
@@ -432,19 +451,20 @@ def _floored_modulo(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
     ra = R[ins[2]]
     c = ins[4]
     y = np.float64(c)
-    for k in range(n):
-        s = L[k] * ws
-        d = rd[s : s + ws]
-        a = ra[s : s + ws]
+    k = 0
+    while k < n:
+        s, e, k = _next_run(L, k, n, ws)
+        d = rd[s:e]
+        a = ra[s:e]
         exact = True
-        for i in range(ws):
+        for i in range(e - s):
             exact &= -_FLOAT_EXACT < a[i] < _FLOAT_EXACT
         if exact:
-            for i in range(ws):
+            for i in range(e - s):
                 x = a[i]
                 d[i] = x - np.int64(np.floor(np.float64(x) / y)) * c
         else:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = a[i] - (a[i] // c) * c
 
 
@@ -469,22 +489,23 @@ def _shifted_operand(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None
     left = k if shift == SHL_IMM else 0
     right = 0 if shift == SHL_IMM else k
     keep = np.int64(~np.uint64(0) >> np.uint64(k)) if shift == SHRU_IMM else -1
-    for j in range(n):
-        s = L[j] * ws
-        d = rd[s : s + ws]
-        a = ra[s : s + ws]
-        b = rb[s : s + ws]
+    j = 0
+    while j < n:
+        s, e, j = _next_run(L, j, n, ws)
+        d = rd[s:e]
+        a = ra[s:e]
+        b = rb[s:e]
         if op == XOR:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = a[i] ^ _shifted(b[i], pre, left, right, keep, h, m)
         elif op == OR:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = a[i] | _shifted(b[i], pre, left, right, keep, h, m)
         elif op == AND:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = a[i] & _shifted(b[i], pre, left, right, keep, h, m)
         else:
-            for i in range(ws):
+            for i in range(e - s):
                 t = _shifted(b[i], pre, left, right, keep, h, m)
                 d[i] = _wrap(np.int64(np.uint64(a[i]) + np.uint64(t)), h, m)
 
@@ -506,34 +527,35 @@ def _int_compare(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) ->
     rb = R[ins[3]]
     m = ins[4]
     f = ins[5]
-    for k in range(n):
-        s = L[k] * ws
-        d = rd[s : s + ws]
-        a = ra[s : s + ws]
-        b = rb[s : s + ws]
+    k = 0
+    while k < n:
+        s, e, k = _next_run(L, k, n, ws)
+        d = rd[s:e]
+        a = ra[s:e]
+        b = rb[s:e]
         if op == MAX:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = a[i] if ((a[i] & m) ^ f) >= ((b[i] & m) ^ f) else b[i]
         elif op == MIN:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = a[i] if ((a[i] & m) ^ f) <= ((b[i] & m) ^ f) else b[i]
         elif op == CMP_EQ:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = (a[i] & m) == (b[i] & m)
         elif op == CMP_NE:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = (a[i] & m) != (b[i] & m)
         elif op == CMP_LT:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = ((a[i] & m) ^ f) < ((b[i] & m) ^ f)
         elif op == CMP_LE:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = ((a[i] & m) ^ f) <= ((b[i] & m) ^ f)
         elif op == CMP_GT:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = ((a[i] & m) ^ f) > ((b[i] & m) ^ f)
         else:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = ((a[i] & m) ^ f) >= ((b[i] & m) ^ f)
 
 
@@ -542,30 +564,31 @@ def _int_unary(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> N
     ra = R[ins[2]]
     h = ins[4]
     m = ins[5]
-    for k in range(n):
-        s = L[k] * ws
-        d = rd[s : s + ws]
-        a = ra[s : s + ws]
+    k = 0
+    while k < n:
+        s, e, k = _next_run(L, k, n, ws)
+        d = rd[s:e]
+        a = ra[s:e]
         if op == COPY:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = a[i]
         elif op == NEG:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = _wrap(np.int64(np.uint64(0) - np.uint64(a[i])), h, m)
         elif op == ABS:
-            for i in range(ws):
+            for i in range(e - s):
                 x = a[i]
                 d[i] = _wrap(
                     x if x >= 0 else np.int64(np.uint64(0) - np.uint64(x)), h, m
                 )
         elif op == EXTU:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = a[i] & m
         elif op == WRAP:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = _wrap(a[i], h, m)
         elif op == CTPOP:
-            for i in range(ws):
+            for i in range(e - s):
                 d[i] = _popcount(np.uint64(a[i] & m))
 
 
@@ -574,13 +597,14 @@ def _select(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
     rc = R[ins[2]]
     ra = R[ins[3]]
     rb = R[ins[4]]
-    for k in range(n):
-        s = L[k] * ws
-        d = rd[s : s + ws]
-        c = rc[s : s + ws]
-        a = ra[s : s + ws]
-        b = rb[s : s + ws]
-        for i in range(ws):
+    k = 0
+    while k < n:
+        s, e, k = _next_run(L, k, n, ws)
+        d = rd[s:e]
+        c = rc[s:e]
+        a = ra[s:e]
+        b = rb[s:e]
+        for i in range(e - s):
             d[i] = _choose(c[i], a[i], b[i])
 
 
@@ -595,28 +619,29 @@ def _to_float(
     f32 = ins[4] != 0
     sg = ins[5]
     m = ins[6]
-    for k in range(n):
-        s = L[k] * ws
-        d = fd[s : s + ws]
+    k = 0
+    while k < n:
+        s, e, k = _next_run(L, k, n, ws)
+        d = fd[s:e]
         if op == SITOFP:
-            a = ra[s : s + ws]
+            a = ra[s:e]
             if f32:
-                for i in range(ws):
+                for i in range(e - s):
                     d[i] = np.float32(a[i] * sg)
             else:
-                for i in range(ws):
+                for i in range(e - s):
                     d[i] = np.float64(a[i] * sg)
         elif op == UITOFP:
-            a = ra[s : s + ws]
+            a = ra[s:e]
             if f32:
-                for i in range(ws):
+                for i in range(e - s):
                     d[i] = np.float32(np.uint64(a[i] & m))
             else:
-                for i in range(ws):
+                for i in range(e - s):
                     d[i] = np.float64(np.uint64(a[i] & m))
         else:
-            x = fa[s : s + ws]
-            for i in range(ws):
+            x = fa[s:e]
+            for i in range(e - s):
                 d[i] = np.float32(x[i])
 
 
@@ -632,12 +657,13 @@ def _round_half_away(x: Any) -> Any:
 def _float_unary(op: int, ins: Any, fd: Any, F: Any, L: Any, n: int, ws: int) -> None:
     fa = F[ins[2]]
     f32 = ins[4] != 0
-    for k in range(n):
-        s = L[k] * ws
-        d = fd[s : s + ws]
-        a = fa[s : s + ws]
+    k = 0
+    while k < n:
+        s, e, k = _next_run(L, k, n, ws)
+        d = fd[s:e]
+        a = fa[s:e]
         if f32:
-            for i in range(ws):
+            for i in range(e - s):
                 x = np.float32(a[i])
                 if op == FNEG:
                     d[i] = -x
@@ -656,7 +682,7 @@ def _float_unary(op: int, ins: Any, fd: Any, F: Any, L: Any, n: int, ws: int) ->
                 else:
                     d[i] = np.float32(_round_half_away(x))
         else:
-            for i in range(ws):
+            for i in range(e - s):
                 x64 = a[i]
                 if op == FNEG:
                     d[i] = -x64
@@ -684,14 +710,16 @@ def _float_binary(op: int, ins: Any, d: int, F: Any, L: Any, n: int, ws: int) ->
     f32 = ins[4] != 0
     if d == ins[2]:
         # in place (`acc += x`): one view for `d` and `a`, see `_int_binary`
-        for k in range(n):
-            s = L[k] * ws
-            a = fa[s : s + ws]
-            _float_row(op, f32, a, a, fb[s : s + ws], ws)
+        k = 0
+        while k < n:
+            s, e, k = _next_run(L, k, n, ws)
+            a = fa[s:e]
+            _float_row(op, f32, a, a, fb[s:e], e - s)
         return
-    for k in range(n):
-        s = L[k] * ws
-        _float_row(op, f32, fd[s : s + ws], fa[s : s + ws], fb[s : s + ws], ws)
+    k = 0
+    while k < n:
+        s, e, k = _next_run(L, k, n, ws)
+        _float_row(op, f32, fd[s:e], fa[s:e], fb[s:e], e - s)
 
 
 @_engine(inline="always")
@@ -798,12 +826,13 @@ def _float_compare(ins: Any, rd: Any, F: Any, L: Any, n: int, ws: int) -> None:
     fa = F[ins[2]]
     fb = F[ins[3]]
     pred = ins[4]
-    for k in range(n):
-        s = L[k] * ws
-        d = rd[s : s + ws]
-        a = fa[s : s + ws]
-        b = fb[s : s + ws]
-        _fcmp_row(pred, d, a, b, ws)
+    k = 0
+    while k < n:
+        s, e, k = _next_run(L, k, n, ws)
+        d = rd[s:e]
+        a = fa[s:e]
+        b = fb[s:e]
+        _fcmp_row(pred, d, a, b, e - s)
 
 
 @_engine()
@@ -813,21 +842,22 @@ def _bits_f32(
     """Reinterprets 32 bits: an i32 as an f32 (`BITS_TO_F32`) or back."""
     scratch = _spare_row(R).view(np.int32)
     floats = scratch.view(np.float32)
-    for k in range(n):
-        s = L[k] * ws
+    k = 0
+    while k < n:
+        s, e, k = _next_run(L, k, n, ws)
         if op == BITS_TO_F32:
-            a = R[ins[2], s : s + ws]
-            fd = F[d, s : s + ws]
-            for i in range(ws):
+            a = R[ins[2], s:e]
+            fd = F[d, s:e]
+            for i in range(e - s):
                 scratch[i] = np.int32(a[i])
-            for i in range(ws):
+            for i in range(e - s):
                 fd[i] = floats[i]
         else:
-            fa = F[ins[2], s : s + ws]
-            rd = R[d, s : s + ws]
-            for i in range(ws):
+            fa = F[ins[2], s:e]
+            rd = R[d, s:e]
+            for i in range(e - s):
                 floats[i] = np.float32(fa[i])
-            for i in range(ws):
+            for i in range(e - s):
                 rd[i] = scratch[i]
 
 
@@ -1093,14 +1123,16 @@ def _shift_by(op: int, ins: Any, d: int, R: Any, L: Any, n: int, ws: int) -> Non
     ra = R[ins[2]]
     if d == ins[2]:
         # in place (`j //= 2`): one view for `d` and `a`, see `_int_binary`
-        for j in range(n):
-            s = L[j] * ws
-            a = ra[s : s + ws]
-            _shift_row(op, ins, a, a, ws)
+        j = 0
+        while j < n:
+            s, e, j = _next_run(L, j, n, ws)
+            a = ra[s:e]
+            _shift_row(op, ins, a, a, e - s)
         return
-    for j in range(n):
-        s = L[j] * ws
-        _shift_row(op, ins, rd[s : s + ws], ra[s : s + ws], ws)
+    j = 0
+    while j < n:
+        s, e, j = _next_run(L, j, n, ws)
+        _shift_row(op, ins, rd[s:e], ra[s:e], e - s)
 
 
 @_engine(inline="always")
@@ -2542,10 +2574,6 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
             if ins[MERGED] and MLN[cur] != n * ws:
                 _pure(op, ins, R, F, tmp, L, n, ws)
                 _merge_into(R[ins[1]], R[tmp], L, WD, n, ws, full, spare)
-            elif prologue and cur == SLOT_ALL:
-                # every lane of the wave, warps in order (`setup_wave`):
-                # the rows' first `n * ws` slots, as one warp of that width
-                _pure(op, ins, R, F, ins[1], L, 1, n * ws)
             else:
                 _pure(op, ins, R, F, ins[1], L, n, ws)
             ip += 1
