@@ -2104,12 +2104,13 @@ def _less_than(R: Any, tmp: int, a: int, b: int, L: Any, n: int, ws: int) -> Non
     rt = R[tmp]
     ra = R[a]
     rb = R[b]
-    for k in range(n):
-        s = L[k] * ws
-        t = rt[s : s + ws]
-        x = ra[s : s + ws]
-        y = rb[s : s + ws]
-        for i in range(ws):
+    k = 0
+    while k < n:
+        s, e, k = _next_run(L, k, n, ws)
+        t = rt[s:e]
+        x = ra[s:e]
+        y = rb[s:e]
+        for i in range(e - s):
             t[i] = x[i] < y[i]
 
 
