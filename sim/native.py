@@ -421,24 +421,29 @@ def _binary_row(op: int, d: Any, a: Any, b: Any, h: int, m: int, ws: int) -> Non
 
 
 @_engine()
-def _multiply_add(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
-    """`MULADD d a b c h m`: `a * b + c`, wrapped to the width once (as the
+def _ternary(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
+    """The lane-wise ops of three operand rows: `SELECT d c a b`, and
+    `MULADD d a b c h m`, `a * b + c` wrapped to the width once (as the
     `muli` then `addi` it stands for: wrapping is arithmetic modulo 2^w)."""
-    ra = R[ins[2]]
-    rb = R[ins[3]]
-    rc = R[ins[4]]
+    rx = R[ins[2]]
+    ry = R[ins[3]]
+    rz = R[ins[4]]
     h = ins[5]
     m = ins[6]
     k = 0
     while k < n:
         s, e, k = _next_run(L, k, n, ws)
         d = rd[s:e]
-        a = ra[s:e]
-        b = rb[s:e]
-        c = rc[s:e]
-        for i in range(e - s):
-            x = np.uint64(a[i]) * np.uint64(b[i]) + np.uint64(c[i])
-            d[i] = _wrap(np.int64(x), h, m)
+        x = rx[s:e]
+        y = ry[s:e]
+        z = rz[s:e]
+        if op == SELECT:
+            for i in range(e - s):
+                d[i] = _choose(x[i], y[i], z[i])
+        else:
+            for i in range(e - s):
+                t = np.uint64(x[i]) * np.uint64(y[i]) + np.uint64(z[i])
+                d[i] = _wrap(np.int64(t), h, m)
 
 
 @_engine()
@@ -590,22 +595,6 @@ def _int_unary(op: int, ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> N
         elif op == CTPOP:
             for i in range(e - s):
                 d[i] = _popcount(np.uint64(a[i] & m))
-
-
-@_engine()
-def _select(ins: Any, rd: Any, R: Any, L: Any, n: int, ws: int) -> None:
-    rc = R[ins[2]]
-    ra = R[ins[3]]
-    rb = R[ins[4]]
-    k = 0
-    while k < n:
-        s, e, k = _next_run(L, k, n, ws)
-        d = rd[s:e]
-        c = rc[s:e]
-        a = ra[s:e]
-        b = rb[s:e]
-        for i in range(e - s):
-            d[i] = _choose(c[i], a[i], b[i])
 
 
 @_engine()
@@ -870,8 +859,8 @@ def _pure(op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int) ->
         _int_unary(op, ins, R[d], R, L, n, ws)
     elif op <= CMP_GE:
         _int_compare(op, ins, R[d], R, L, n, ws)
-    elif op == SELECT:
-        _select(ins, R[d], R, L, n, ws)
+    elif op in (SELECT, MULADD):
+        _ternary(op, ins, R[d], R, L, n, ws)
     elif op <= TRUNCF:
         _to_float(op, ins, F[d], R, F, L, n, ws)
     elif op <= FREM or op == COPYSIGN:
@@ -882,8 +871,6 @@ def _pure(op: int, ins: Any, R: Any, F: Any, d: int, L: Any, n: int, ws: int) ->
         _float_compare(ins, R[d], F, L, n, ws)
     elif op <= F32_TO_BITS:
         _bits_f32(op, ins, R, F, d, L, n, ws)
-    elif op == MULADD:
-        _multiply_add(ins, R[d], R, L, n, ws)
     elif op == SHIFTED:
         _shifted_operand(ins, R[d], R, L, n, ws)
     elif op == FLOORMOD:
