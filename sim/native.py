@@ -2848,7 +2848,7 @@ def _run(program: Any, state: Any, stats: Any, mems: Any, params: Any) -> int:
             # lowest-ranked tops, all at the target: the scheduler would
             # choose it (a barrier block too) with these very warps and
             # lanes (their top entries), so the step goes on without it
-            first_way = op == BR or MN[head[5]] == 0 or targets[0] == targets[1]
+            first_way = uniform or MN[head[5]] == 0
             block = targets[0] if first_way else targets[1]
             if (
                 popped == 0
